@@ -1,0 +1,21 @@
+//! The rules of Dou Shou Qi as in `RULES.md`: board, pieces, legal moves, game end,
+//! position strings and move text. Pure and synchronous; everything else builds on it.
+
+pub mod bitboard;
+pub mod movegen;
+pub mod notation;
+pub mod outcome;
+pub mod perft;
+pub mod position;
+pub mod square;
+pub mod terrain;
+pub mod types;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use movegen::{CaptureBlock, IllegalMove, MoveList};
+pub use notation::{ParseMoveError, ParsePositionError, START};
+pub use outcome::{DrawReason, Outcome, WinReason};
+pub use position::{DRAW_CLOCK, Move, Position};
+pub use square::{ParseSquareError, Square};
+pub use types::{Animal, BySide, Piece, Side};

@@ -1,0 +1,385 @@
+//! Legal move generation and counting with bitboards, and the checked-move path that says
+//! exactly why a move is illegal.
+
+use std::fmt;
+use std::ops::Deref;
+
+use thiserror::Error;
+
+use super::bitboard::Bitboard;
+use super::position::{Move, Position};
+use super::square::Square;
+use super::terrain::{DEN, DEN_BB, LAND, LEAPS, STEPS, TRAPS, WATER, is_water};
+use super::types::{Animal, Piece, Side};
+
+/// More than the most moves a side can ever have (8 animals x 4 steps + 2 leapers x 2 leaps).
+pub const MAX_MOVES: usize = 40;
+
+/// A fixed-capacity list of moves: no allocation in the hot path.
+#[derive(Clone, Copy)]
+pub struct MoveList {
+    len: usize,
+    moves: [Move; MAX_MOVES],
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        let zero = Square::from_index_unchecked(0);
+        MoveList {
+            len: 0,
+            moves: [Move::new(zero, zero); MAX_MOVES],
+        }
+    }
+}
+
+impl MoveList {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// Per-node facts shared by every piece's move generation.
+struct Context {
+    us: Side,
+    /// Squares not held by our own pieces and not our den.
+    free: Bitboard,
+    them: Bitboard,
+    not_them: Bitboard,
+    enemy_traps: Bitboard,
+    /// Enemy pieces standing on our traps: effective rank 0.
+    weak: Bitboard,
+    /// `at_most[a]`: enemy pieces of rank at most that of animal `a`.
+    at_most: [Bitboard; 8],
+    enemy_rat: Bitboard,
+    enemy_elephant: Bitboard,
+    /// Both rats (a leap is blocked by a rat of either side on its path).
+    rats: Bitboard,
+}
+
+/// The one-square set of a raw square index; empty for 63 (captured).
+#[inline]
+fn bb_of(raw: u8) -> Bitboard {
+    Bitboard((1u64 << raw) & Bitboard::FULL.0)
+}
+
+impl Context {
+    #[inline(always)]
+    fn new(pos: &Position) -> Context {
+        let us = pos.turn();
+        let them = us.other();
+        let mut at_most = [Bitboard::EMPTY; 8];
+        let mut acc = Bitboard::EMPTY;
+        for (a, slot) in at_most.iter_mut().enumerate() {
+            acc |= bb_of(pos.raw_square(them, a));
+            *slot = acc;
+        }
+        let enemy_rat = bb_of(pos.raw_square(them, Animal::Rat.index()));
+        Context {
+            us,
+            free: !(pos.occupied_by(us) | DEN_BB[us]),
+            them: pos.occupied_by(them),
+            not_them: !pos.occupied_by(them),
+            enemy_traps: TRAPS[them],
+            weak: pos.occupied_by(them) & TRAPS[us],
+            at_most,
+            enemy_rat,
+            enemy_elephant: bb_of(pos.raw_square(them, Animal::Elephant.index())),
+            rats: enemy_rat | bb_of(pos.raw_square(us, Animal::Rat.index())),
+        }
+    }
+
+    /// Enemy squares that animal `A` standing on raw square `from` may capture.
+    #[inline(always)]
+    fn capturable<const A: usize>(&self, from: u8) -> Bitboard {
+        let cap = match A {
+            0 => {
+                if WATER.0 & bb_of(from).0 != 0 {
+                    self.them & WATER
+                } else {
+                    (self.at_most[0] | self.enemy_elephant | self.weak) & LAND
+                }
+            }
+            7 => (self.at_most[7] & !self.enemy_rat) | self.weak,
+            a => self.at_most[a] | self.weak,
+        };
+        if self.enemy_traps.0 & bb_of(from).0 != 0 {
+            Bitboard::EMPTY
+        } else {
+            cap
+        }
+    }
+
+    /// Every legal destination of animal `A` standing on raw square `from` (63: none).
+    #[inline(always)]
+    fn targets<const A: usize>(&self, from: u8) -> Bitboard {
+        let mut t = STEPS[from as usize];
+        if A != 0 {
+            t &= LAND;
+            if A == 5 || A == 6 {
+                for leap in LEAPS[from as usize].as_slice() {
+                    if (leap.path & self.rats).is_empty() {
+                        t = t.with(leap.to);
+                    }
+                }
+            }
+        }
+        t &= self.free;
+        t & (self.not_them | self.capturable::<A>(from))
+    }
+
+    /// Destinations of whichever animal `animal` is, standing on `from`.
+    #[inline]
+    fn targets_dyn(&self, animal: usize, from: u8) -> Bitboard {
+        match animal {
+            0 => self.targets::<0>(from),
+            1 => self.targets::<1>(from),
+            2 => self.targets::<2>(from),
+            3 => self.targets::<3>(from),
+            4 => self.targets::<4>(from),
+            5 => self.targets::<5>(from),
+            6 => self.targets::<6>(from),
+            _ => self.targets::<7>(from),
+        }
+    }
+}
+
+impl Position {
+    /// Pushes every legal move of the side to move, ignoring whether the game is already over.
+    #[inline]
+    pub fn generate_moves(&self, list: &mut MoveList) {
+        let ctx = Context::new(self);
+        for a in 0..8 {
+            let raw = self.raw_square(ctx.us, a);
+            if raw < 63 {
+                let from = Square::from_index_unchecked(raw);
+                for to in ctx.targets_dyn(a, raw) {
+                    list.push(Move::new(from, to));
+                }
+            }
+        }
+    }
+
+    /// Number of legal moves of the side to move, ignoring whether the game is already over.
+    #[inline]
+    pub fn count_moves(&self) -> u32 {
+        let ctx = Context::new(self);
+        let sq = |a: usize| self.raw_square(ctx.us, a);
+        ctx.targets::<0>(sq(0)).count()
+            + ctx.targets::<1>(sq(1)).count()
+            + ctx.targets::<2>(sq(2)).count()
+            + ctx.targets::<3>(sq(3)).count()
+            + ctx.targets::<4>(sq(4)).count()
+            + ctx.targets::<5>(sq(5)).count()
+            + ctx.targets::<6>(sq(6)).count()
+            + ctx.targets::<7>(sq(7)).count()
+    }
+
+    /// The legal moves; none once the game is over.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::default();
+        if !self.is_decided_without_movegen() {
+            self.generate_moves(&mut list);
+        }
+        list
+    }
+
+    /// Legal destinations of the piece on `from` if it belongs to the side to move.
+    pub fn destinations(&self, from: Square) -> Bitboard {
+        match self.piece_at(from) {
+            Some(p) if p.side == self.turn() && !self.is_decided_without_movegen() => {
+                Context::new(self).targets_dyn(p.animal.index(), from.index() as u8)
+            }
+            _ => Bitboard::EMPTY,
+        }
+    }
+
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check_move(mv).is_ok()
+    }
+
+    /// For a lion or tiger leap, the water squares it crosses.
+    pub fn leap_path(&self, mv: Move) -> Option<Bitboard> {
+        LEAPS[mv.from.index()]
+            .as_slice()
+            .iter()
+            .find(|l| l.to == mv.to)
+            .map(|l| l.path)
+    }
+
+    /// Checks a move and explains why it is illegal.
+    pub fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+        let Move { from, to } = mv;
+        if self.is_game_over() {
+            return Err(IllegalMove::GameOver);
+        }
+        let piece = self.piece_at(from).ok_or(IllegalMove::NoPiece(from))?;
+        if piece.side != self.turn() {
+            return Err(IllegalMove::NotYourTurn {
+                square: from,
+                piece,
+            });
+        }
+        let animal = piece.animal;
+        if from == to {
+            return Err(IllegalMove::NullMove(from));
+        }
+        let leap = if STEPS[from.index()].contains(to) {
+            None
+        } else if let (true, Some(path)) = (animal.can_leap(), self.leap_path(mv)) {
+            Some(path)
+        } else {
+            return Err(IllegalMove::NotAdjacent { animal, from, to });
+        };
+        if is_water(to) && animal != Animal::Rat {
+            return Err(IllegalMove::Water { animal, square: to });
+        }
+        if to == DEN[piece.side] {
+            return Err(IllegalMove::OwnDen { animal, square: to });
+        }
+        if let Some(path) = leap
+            && let Some(rat_sq) = (path & self.occupied()).first()
+        {
+            return Err(IllegalMove::LeapBlocked {
+                animal,
+                rat: rat_sq,
+            });
+        }
+        if let Some(target) = self.piece_at(to) {
+            if target.side == piece.side {
+                return Err(IllegalMove::OwnPiece {
+                    square: to,
+                    animal: target.animal,
+                });
+            }
+            capture_rule(piece, from, target, to)?;
+        }
+        debug_assert!(self.destinations(from).contains(to));
+        Ok(())
+    }
+}
+
+/// The capture rules spelled out one by one, for explanations (the fast path is `Context`).
+pub fn capture_rule(
+    attacker: Piece,
+    from: Square,
+    defender: Piece,
+    to: Square,
+) -> Result<(), IllegalMove> {
+    let refuse = |why| {
+        Err(IllegalMove::CannotCapture {
+            attacker: attacker.animal,
+            defender: defender.animal,
+            why,
+        })
+    };
+    if is_water(from) != is_water(to) {
+        return refuse(CaptureBlock::Terrain {
+            from_water: is_water(from),
+        });
+    }
+    if TRAPS[attacker.side.other()].contains(from) {
+        return refuse(CaptureBlock::AttackerOnTrap);
+    }
+    let defender_trapped = TRAPS[attacker.side].contains(to);
+    match (attacker.animal, defender.animal) {
+        (Animal::Rat, Animal::Elephant) => Ok(()),
+        (Animal::Elephant, Animal::Rat) if !defender_trapped => refuse(CaptureBlock::ElephantRat),
+        _ if defender_trapped || attacker.animal >= defender.animal => Ok(()),
+        _ => refuse(CaptureBlock::Stronger),
+    }
+}
+
+/// Why a capture is not allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureBlock {
+    /// One of the two is in the water and the other on land.
+    Terrain { from_water: bool },
+    /// The attacker stands on an enemy trap: rank 0, it captures nothing.
+    AttackerOnTrap,
+    /// An elephant captures a rat only on the elephant's own trap.
+    ElephantRat,
+    /// The defender outranks the attacker.
+    Stronger,
+}
+
+/// Why a move is illegal. The text is what a player reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum IllegalMove {
+    #[error("the game is over")]
+    GameOver,
+    #[error("there is no piece on {0}")]
+    NoPiece(Square),
+    #[error("the {} on {square} is {}'s; it is {}'s turn", .piece.animal, .piece.side, .piece.side.other())]
+    NotYourTurn { square: Square, piece: Piece },
+    #[error("a move must go somewhere: {0} to {0} is no move")]
+    NullMove(Square),
+    #[error("{}", not_adjacent(*.animal, *.from, *.to))]
+    NotAdjacent {
+        animal: Animal,
+        from: Square,
+        to: Square,
+    },
+    #[error("{square} is water: only the rat can swim, not the {animal}")]
+    Water { animal: Animal, square: Square },
+    #[error("the {animal} cannot enter its own den {square}")]
+    OwnDen { animal: Animal, square: Square },
+    #[error("the {animal}'s leap is blocked by the rat in the water at {rat}")]
+    LeapBlocked { animal: Animal, rat: Square },
+    #[error("{square} is occupied by your own {animal}")]
+    OwnPiece { square: Square, animal: Animal },
+    #[error("{}", cannot_capture(*.attacker, *.defender, *.why))]
+    CannotCapture {
+        attacker: Animal,
+        defender: Animal,
+        why: CaptureBlock,
+    },
+}
+
+fn not_adjacent(animal: Animal, from: Square, to: Square) -> String {
+    if animal.can_leap() {
+        format!(
+            "the {animal} on {from} cannot reach {to}: it moves one square up, down, left or right, or leaps straight across a lake"
+        )
+    } else {
+        format!(
+            "the {animal} on {from} cannot reach {to}: it moves one square up, down, left or right"
+        )
+    }
+}
+
+fn cannot_capture(attacker: Animal, defender: Animal, why: CaptureBlock) -> String {
+    match why {
+        CaptureBlock::Terrain { from_water: true } => {
+            format!("the {attacker} cannot capture the {defender} from the water onto land")
+        }
+        CaptureBlock::Terrain { from_water: false } => {
+            format!("the {attacker} cannot capture the {defender} in the water from land")
+        }
+        CaptureBlock::AttackerOnTrap => {
+            format!("the {attacker} stands on an enemy trap and cannot capture anything")
+        }
+        CaptureBlock::ElephantRat => "the elephant cannot capture the rat (only when the rat stands on one of the elephant's traps)".to_string(),
+        CaptureBlock::Stronger => {
+            format!("the {attacker} cannot capture the stronger {defender}")
+        }
+    }
+}

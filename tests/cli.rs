@@ -1,0 +1,82 @@
+//! The `jungle` command line as outside tools drive it.
+
+use std::process::{Command, Output};
+
+fn jungle(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_jungle"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let o = jungle(&["perft", "3"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().last(), Some("12240"));
+}
+
+#[test]
+fn perft_divide_lists_root_moves() {
+    let o = jungle(&["perft", "2", "--divide"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 25);
+    assert!(lines.contains(&"G7 G6: 24"), "{out}");
+    assert_eq!(lines.last(), Some(&"576"));
+}
+
+#[test]
+fn moves_are_sorted_canonical_text() {
+    let o = jungle(&["moves", "--position", "7/7/7/7/3L3/7/7/7/r6 j 0 1"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "D5 A5\nD5 D4\nD5 D6\nD5 G5\n");
+    let start = stdout(&jungle(&["moves"]));
+    let mut sorted: Vec<&str> = start.lines().collect();
+    sorted.sort();
+    assert_eq!(start.lines().collect::<Vec<_>>(), sorted);
+    assert_eq!(sorted.len(), 24);
+}
+
+#[test]
+fn bad_input_is_one_line_on_stderr_with_status_2() {
+    for args in [
+        vec!["moves", "--position", "l5t/1d3c1 j 0 1"],
+        vec![
+            "perft",
+            "2",
+            "--position",
+            "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L j x 1",
+        ],
+        vec!["perft", "two"],
+    ] {
+        let o = jungle(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty());
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert!(!err.trim().is_empty());
+        if args[0] == "moves" {
+            assert_eq!(err.trim().lines().count(), 1, "{err}");
+            assert!(err.contains("9 ranks"), "{err}");
+        }
+    }
+}
+
+#[test]
+fn bench_prints_named_figures() {
+    // Only the shape: the figures themselves are for people to read.
+    let o = jungle(&["bench", "--quick"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.lines().count() >= 2);
+    for line in out.lines() {
+        let (name, rest) = line.split_once(": ").expect(line);
+        assert!(!name.contains(' '), "{line}");
+        assert_eq!(rest.split(' ').count(), 2, "{line}");
+        rest.split(' ').next().unwrap().parse::<f64>().expect(line);
+    }
+}
