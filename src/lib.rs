@@ -2,9 +2,18 @@
 //!
 //! The layers, each depending only on those above it:
 //! - [`engine`]: the rules, move generation, position strings and move text.
-//! - [`cli`]: the `jungle` command's subcommands.
+//! - [`rating`]: Elo arithmetic.
+//! - [`store`]: players, games, challenges and ratings in SQLite.
+//! - [`chat`]: the platform-agnostic command layer and game lifecycle.
+//! - [`adapters`]: the console (and later Discord and Matrix) in front of [`chat`].
+//! - [`config`] and [`cli`]: the configuration file and the `jungle` command.
 
+pub mod adapters;
+pub mod chat;
 pub mod cli;
+pub mod config;
 pub mod engine;
+pub mod rating;
+pub mod store;
 
 pub use engine::{Animal, Bitboard, Move, Outcome, Piece, Position, Side, Square};

@@ -17,5 +17,11 @@ pub fn run(quick: bool) -> anyhow::Result<()> {
         "perft{depth}_speed: {:.0} knodes/s",
         nodes as f64 / secs / 1000.0
     );
+
+    let (games, plies) = if quick { (20, 4) } else { (1000, 20) };
+    let (games, moves, secs) = super::bench_chat::run(games, plies)?;
+    println!("chat_games: {games} games");
+    println!("chat_moves: {moves} moves");
+    println!("chat_speed: {:.0} moves/s", moves as f64 / secs);
     Ok(())
 }

@@ -1,9 +1,13 @@
 //! The `jungle` command line: one subcommand per job. `main.rs` only parses and calls [`run`].
 
 mod bench;
+mod bench_chat;
+mod chat_cmds;
 mod engine_cmds;
 
-use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
 
 use crate::engine::Position;
 
@@ -35,12 +39,60 @@ pub enum Command {
         #[arg(long)]
         position: Option<String>,
     },
+    /// Play the bot in this terminal (resumes your unfinished game).
+    Play {
+        #[arg(long, value_enum, default_value_t = LevelArg::Medium)]
+        level: LevelArg,
+        #[arg(long, value_enum, default_value_t = SideArg::Jade)]
+        side: SideArg,
+        #[command(flatten)]
+        common: ChatArgs,
+    },
+    /// A scripted chat channel: each stdin line is `name: text`; replies go to stdout.
+    Console {
+        /// Print the text board under replies that show a board.
+        #[arg(long)]
+        text_board: bool,
+        /// Start a fake clock that `/advance 16m` lines move (tests and demos).
+        #[arg(long)]
+        test_clock: bool,
+        #[command(flatten)]
+        common: ChatArgs,
+    },
     /// Print benchmark figures as `name: value unit`.
     Bench {
         /// Smaller workloads (for smoke tests); the figures are then not comparable.
         #[arg(long)]
         quick: bool,
     },
+}
+
+/// Options of the commands that run the chat service.
+#[derive(Debug, clap::Args)]
+pub struct ChatArgs {
+    /// The configuration file (TOML); without it, defaults apply.
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// The SQLite database file (overrides the config).
+    #[arg(long)]
+    pub db: Option<PathBuf>,
+    /// Where board images are written (default: `boards/` beside the database).
+    #[arg(long)]
+    pub images: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum LevelArg {
+    Easy,
+    Medium,
+    Hard,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum SideArg {
+    Jade,
+    Crimson,
+    Random,
 }
 
 /// Runs one parsed command line.
@@ -52,6 +104,24 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             divide,
         } => engine_cmds::perft(depth, position.as_deref(), divide),
         Command::Moves { position } => engine_cmds::moves(position.as_deref()),
+        Command::Play {
+            level,
+            side,
+            common,
+        } => {
+            let config = chat_cmds::load_config(common.config.as_ref(), common.db)?;
+            let level = format!("{level:?}").to_lowercase();
+            let side = format!("{side:?}").to_lowercase();
+            chat_cmds::play(config, common.images, &level, &side)
+        }
+        Command::Console {
+            text_board,
+            test_clock,
+            common,
+        } => {
+            let config = chat_cmds::load_config(common.config.as_ref(), common.db)?;
+            chat_cmds::console(config, common.images, text_board, test_clock)
+        }
         Command::Bench { quick } => bench::run(quick),
     }
 }

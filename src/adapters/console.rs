@@ -1,0 +1,236 @@
+//! The console adapter: `jungle play` (a local game against the bot in the terminal) and
+//! `jungle console` (a scripted channel: each stdin line is `name: text`).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use tokio::io::{AsyncBufReadExt, BufReader};
+
+use crate::chat::{
+    Clock, Event, Input, ManualClock, Place, Reply, Service, SystemClock, User, text,
+};
+use crate::config::{Config, parse_duration};
+
+pub const PLATFORM: &str = "console";
+
+/// Options shared by both console modes.
+pub struct ConsoleOptions {
+    pub config: Config,
+    /// Folder for board images.
+    pub image_dir: PathBuf,
+    /// Print the text board under replies that show a board.
+    pub text_board: bool,
+}
+
+fn place(channel: &str) -> Place {
+    Place {
+        platform: PLATFORM.into(),
+        scope: PLATFORM.into(),
+        channel: channel.into(),
+    }
+}
+
+/// Splits `name: text` (a line without a one-word name comes from `you`).
+pub fn split_sender(line: &str) -> (&str, &str) {
+    if let Some((name, rest)) = line.split_once(':') {
+        let name = name.trim();
+        if !name.is_empty()
+            && !name.contains(char::is_whitespace)
+            && !rest.starts_with(char::is_alphanumeric)
+        {
+            return (name, rest.trim());
+        }
+    }
+    ("you", line.trim())
+}
+
+/// Words like `@bob` name console users.
+fn mentions(text: &str) -> Vec<User> {
+    text.split_whitespace()
+        .filter_map(|w| w.strip_prefix('@'))
+        .map(|w| w.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '_' && c != '-'))
+        .filter(|w| !w.is_empty())
+        .map(|w| User::new(w, w))
+        .collect()
+}
+
+fn event(channel: &str, sender: &str, text: &str) -> Event {
+    Event {
+        place: place(channel),
+        sender: User::new(sender, sender),
+        input: Input::Text(text.to_string()),
+        mentions: mentions(text),
+    }
+}
+
+/// Prints one reply: its text, then where its image was written, then its text board.
+fn print_reply(out: &mut impl Write, reply: &Reply, opts: &ConsoleOptions) -> anyhow::Result<()> {
+    let who: Vec<String> = reply
+        .mentions
+        .iter()
+        .map(|m| format!("@{}", m.name))
+        .collect();
+    let lead = if who.is_empty() {
+        String::new()
+    } else {
+        format!("{} ", who.join(" "))
+    };
+    for (i, line) in reply.text.lines().enumerate() {
+        let line = if i == 0 {
+            format!("{lead}{line}")
+        } else {
+            line.to_string()
+        };
+        writeln!(out, "jungle: {line}")?;
+    }
+    if let Some(img) = &reply.image {
+        std::fs::create_dir_all(&opts.image_dir)
+            .with_context(|| format!("creating {}", opts.image_dir.display()))?;
+        let path = opts.image_dir.join(&img.file_name);
+        std::fs::write(&path, &img.bytes).with_context(|| format!("writing {}", path.display()))?;
+        writeln!(out, "jungle: [board image] {}", path.display())?;
+    }
+    if let (true, Some(view)) = (opts.text_board, &reply.board) {
+        for line in text::board_text(&view.position, view.flip).lines() {
+            writeln!(out, "    {line}")?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn open_service(opts: &ConsoleOptions, clock: Arc<dyn Clock>) -> anyhow::Result<Service> {
+    Service::open(&opts.config, clock)
+}
+
+/// `jungle console`: a scripted channel. `/advance 16m` moves a test clock (with `test_clock`),
+/// `/tick` runs the timers now (they also run before every line).
+pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Result<()> {
+    let manual = Arc::new(ManualClock::new(1_800_000_000));
+    let clock: Arc<dyn Clock> = if test_clock {
+        manual.clone()
+    } else {
+        Arc::new(SystemClock)
+    };
+    let service = open_service(&opts, clock)?;
+    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    let mut out = std::io::stdout();
+    while let Some(line) = lines.next_line().await? {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if let Some(arg) = line.strip_prefix("/advance") {
+            match (test_clock, parse_duration(arg)) {
+                (true, Some(d)) => manual.advance(d.as_secs() as i64),
+                (false, _) => writeln!(out, "console: /advance needs --test-clock")?,
+                (true, None) => writeln!(out, "console: '{}' is not a duration", arg.trim())?,
+            }
+            continue;
+        }
+        for o in service.tick().await {
+            print_reply(&mut out, &o.reply, &opts)?;
+        }
+        if line == "/tick" {
+            continue;
+        }
+        let (sender, text) = split_sender(line);
+        for reply in service.handle(event("console", sender, text)).await {
+            print_reply(&mut out, &reply, &opts)?;
+        }
+    }
+    Ok(())
+}
+
+/// `jungle play`: a game against the bot in this terminal, resumed if one is unfinished.
+pub async fn run_play(opts: ConsoleOptions, level: &str, side: &str) -> anyhow::Result<()> {
+    let service = open_service(&opts, Arc::new(SystemClock))?;
+    let me = std::env::var("USER")
+        .ok()
+        .filter(|u| !u.is_empty())
+        .unwrap_or_else(|| "you".into());
+    let channel = "local";
+    let prefix = service.prefix().to_string();
+    let mut out = std::io::stdout();
+    writeln!(
+        out,
+        "Jungle (Dou Shou Qi) against the bot. Type moves like `G7 G6`; `help` lists commands; Ctrl-D leaves (the game is saved)."
+    )?;
+    // Resume the unfinished game, or start one.
+    let board = service
+        .handle(event(channel, &me, &format!("{prefix} board")))
+        .await;
+    let resumed = board.iter().any(|r| r.board.is_some() && !r.private);
+    let first = if resumed {
+        board
+    } else {
+        service
+            .handle(event(
+                channel,
+                &me,
+                &format!("{prefix} play bot {level} {side}"),
+            ))
+            .await
+    };
+    let mut over = false;
+    for r in &first {
+        print_reply(&mut out, r, &opts)?;
+        over |= r.board.as_ref().is_some_and(|b| b.result.is_some());
+    }
+    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    while !over {
+        write!(out, "> ")?;
+        out.flush()?;
+        let Some(line) = lines.next_line().await? else {
+            writeln!(out)?;
+            writeln!(out, "Your game is saved; `jungle play` resumes it.")?;
+            return Ok(());
+        };
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if matches!(line, "quit" | "exit") {
+            writeln!(out, "Your game is saved; `jungle play` resumes it.")?;
+            return Ok(());
+        }
+        // Bare commands work too: `board`, `resign`, `moves G7`.
+        let text = if line.parse::<crate::engine::Move>().is_ok() || line.starts_with(&prefix) {
+            line.to_string()
+        } else {
+            format!("{prefix} {line}")
+        };
+        for r in service.handle(event(channel, &me, &text)).await {
+            print_reply(&mut out, &r, &opts)?;
+            over |= r.board.as_ref().is_some_and(|b| b.result.is_some());
+        }
+    }
+    writeln!(out, "Game over. Run `jungle play` again for a new game.")?;
+    Ok(())
+}
+
+/// The default folder for board images: beside the database.
+pub fn default_image_dir(db: &Path) -> PathBuf {
+    db.parent().unwrap_or(Path::new(".")).join("boards")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn senders_and_mentions() {
+        assert_eq!(
+            split_sender("alice: !jungle challenge @bob"),
+            ("alice", "!jungle challenge @bob")
+        );
+        assert_eq!(split_sender("G7 G6"), ("you", "G7 G6"));
+        assert_eq!(split_sender("two words: hi"), ("you", "two words: hi"));
+        assert_eq!(
+            mentions("!jungle challenge @bob, @carol"),
+            vec![User::new("bob", "bob"), User::new("carol", "carol")]
+        );
+    }
+}

@@ -1,0 +1,141 @@
+//! What adapters hand the chat layer (an [`Event`]) and what they get back ([`Reply`]).
+//! Nothing here is specific to one platform.
+
+use crate::engine::{Move, Position, Square};
+
+use super::command::Command;
+
+/// A chat user as the platform knows them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct User {
+    /// Stable platform id: a Discord snowflake, a Matrix user id, a console name.
+    pub id: String,
+    /// What to call them in replies.
+    pub name: String,
+}
+
+impl User {
+    pub fn new(id: impl Into<String>, name: impl Into<String>) -> User {
+        User {
+            id: id.into(),
+            name: name.into(),
+        }
+    }
+}
+
+/// Where an event happened.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    /// `console`, `discord`, `matrix`.
+    pub platform: String,
+    /// The community whose leaderboard counts: a Discord server, a Matrix room.
+    pub scope: String,
+    /// The conversation games live in: a Discord channel, a Matrix room.
+    pub channel: String,
+}
+
+/// What the user did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input {
+    /// A chat message: a prefixed command, a plain move, or anything else (ignored).
+    Text(String),
+    /// A command the platform already structured (e.g. a Discord slash command).
+    Command(Command),
+    /// A button press, by the button's id.
+    Button(String),
+}
+
+/// One incoming event.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Event {
+    pub place: Place,
+    pub sender: User,
+    pub input: Input,
+    /// Users the message mentions, resolved by the adapter (used to find a challenged user).
+    pub mentions: Vec<User>,
+}
+
+/// A PNG (or GIF) ready to upload.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    pub bytes: Vec<u8>,
+    pub file_name: String,
+    pub mime: &'static str,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// What a board picture shows; the service renders it into [`Reply::image`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardView {
+    pub game_id: i64,
+    pub position: Position,
+    pub last_move: Option<Move>,
+    /// With `moves <square>`: the square whose destinations are marked.
+    pub selected: Option<Square>,
+    /// Crimson at the bottom.
+    pub flip: bool,
+    pub jade_name: String,
+    pub crimson_name: String,
+    /// The result line once the game is over.
+    pub result: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonStyle {
+    Primary,
+    Secondary,
+    Danger,
+}
+
+/// A button that belongs to a reply (Discord components; other platforms show the text command).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    /// Routing id, e.g. `accept:17` or `resign:42`; stable across restarts.
+    pub id: String,
+    pub label: String,
+    pub style: ButtonStyle,
+}
+
+/// One message to send back.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reply {
+    /// The message text (plain text with `**bold**` and `` `code` `` markup).
+    pub text: String,
+    /// The board this reply shows, if any (console adapters may print it as text).
+    pub board: Option<BoardView>,
+    /// The rendered board or replay, filled in by the service.
+    pub image: Option<Image>,
+    /// Users to notify (the player to move, the challenged player).
+    pub mentions: Vec<User>,
+    pub buttons: Vec<Button>,
+    /// Only for the sender's eyes where the platform can (Discord ephemeral replies).
+    pub private: bool,
+    /// Ids of buttons sent earlier that no longer do anything (game over, challenge closed).
+    pub retired_buttons: Vec<String>,
+}
+
+impl Reply {
+    pub fn text(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    /// A refusal or error only the sender needs to see.
+    pub fn private(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            private: true,
+            ..Reply::default()
+        }
+    }
+}
+
+/// A message the service sends on its own (time-outs, expiries), addressed to a place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outgoing {
+    pub place: Place,
+    pub reply: Reply,
+}

@@ -1,0 +1,246 @@
+//! The async face of the chat layer that adapters call. SQLite work, rendering and the bot's
+//! search all run on tokio's blocking pool, never on the reactor.
+
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use anyhow::Context as _;
+
+use crate::config::Config;
+use crate::store::Store;
+
+use super::bot;
+use super::event::{Event, Outgoing, Place, Reply};
+use super::handler::{BotTurn, Core, Settings};
+use super::picture;
+
+/// Where the service gets the time (unix seconds); tests use a [`ManualClock`].
+pub trait Clock: Send + Sync {
+    fn now(&self) -> i64;
+}
+
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> i64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() as i64)
+            .unwrap_or(0)
+    }
+}
+
+/// A clock that moves only when told to.
+pub struct ManualClock(AtomicI64);
+
+impl ManualClock {
+    pub fn new(start: i64) -> ManualClock {
+        ManualClock(AtomicI64::new(start))
+    }
+    pub fn advance(&self, secs: i64) {
+        self.0.fetch_add(secs, Ordering::SeqCst);
+    }
+}
+
+impl Clock for ManualClock {
+    fn now(&self) -> i64 {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// The game service shared by every adapter. Cheap to clone.
+#[derive(Clone)]
+pub struct Service {
+    core: Arc<Mutex<Core>>,
+    clock: Arc<dyn Clock>,
+    /// Games whose bot move is being searched right now.
+    thinking: Arc<Mutex<HashSet<i64>>>,
+    prefix: String,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl Service {
+    pub fn new(store: Store, settings: Settings, clock: Arc<dyn Clock>) -> Service {
+        Service {
+            prefix: settings.prefix.clone(),
+            core: Arc::new(Mutex::new(Core::new(store, settings))),
+            clock,
+            thinking: Arc::new(Mutex::new(HashSet::new())),
+        }
+    }
+
+    /// Opens the configured database (blocking; call before or outside the runtime's hot path).
+    pub fn open(config: &Config, clock: Arc<dyn Clock>) -> anyhow::Result<Service> {
+        let path = config.store.database_path();
+        let store = Store::open(&path)
+            .with_context(|| format!("opening the database {}", path.display()))?;
+        Ok(Service::new(store, Settings::from_config(config), clock))
+    }
+
+    pub fn prefix(&self) -> &str {
+        &self.prefix
+    }
+
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
+    /// Handles one event; the replies are complete (images rendered, the bot's answer included).
+    pub async fn handle(&self, event: Event) -> Vec<Reply> {
+        let core = self.core.clone();
+        let now = self.clock.now();
+        let handled =
+            match tokio::task::spawn_blocking(move || lock(&core).handle(&event, now)).await {
+                Ok(h) => h,
+                Err(e) => {
+                    tracing::error!(error = %e, "the handler failed");
+                    return vec![Reply::private(
+                        "Something went wrong on my side. Please try again.",
+                    )];
+                }
+            };
+        let mut replies = handled.replies;
+        if let Some(turn) = handled.bot_turn {
+            let answer = self.bot_move(turn).await;
+            replies = merge_bot_answer(replies, answer);
+        }
+        render_all(replies).await
+    }
+
+    /// Searches and plays the bot's move; empty if another task is already on it.
+    async fn bot_move(&self, turn: BotTurn) -> Vec<Reply> {
+        if !lock(&self.thinking).insert(turn.game_id) {
+            return Vec::new();
+        }
+        let seed = (turn.game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(turn.ply);
+        let (pos, level) = (turn.position, turn.level);
+        let chosen = tokio::task::spawn_blocking(move || bot::choose_move(&pos, level, seed)).await;
+        let replies = match chosen {
+            Ok(Some(mv)) => {
+                let core = self.core.clone();
+                let now = self.clock.now();
+                let t = turn.clone();
+                tokio::task::spawn_blocking(move || lock(&core).apply_bot_move(&t, mv, now).replies)
+                    .await
+                    .unwrap_or_default()
+            }
+            Ok(None) => Vec::new(),
+            Err(e) => {
+                tracing::error!(error = %e, game = turn.game_id, "the bot's search failed");
+                Vec::new()
+            }
+        };
+        lock(&self.thinking).remove(&turn.game_id);
+        replies
+    }
+
+    /// Runs the timers: expired challenges, timed-out games, bot moves owed since a restart.
+    /// Adapters call this every few seconds and post what belongs to their platform.
+    pub async fn tick(&self) -> Vec<Outgoing> {
+        let core = self.core.clone();
+        let now = self.clock.now();
+        let ticked = match tokio::task::spawn_blocking(move || lock(&core).tick(now)).await {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!(error = %e, "the timer pass failed");
+                return Vec::new();
+            }
+        };
+        let mut out = ticked.messages;
+        for (place, turn) in ticked.bot_turns {
+            for reply in self.bot_move(turn).await {
+                out.push(Outgoing {
+                    place: place.clone(),
+                    reply,
+                });
+            }
+        }
+        let places: Vec<Place> = out.iter().map(|o| o.place.clone()).collect();
+        let replies = render_all(out.into_iter().map(|o| o.reply).collect()).await;
+        places
+            .into_iter()
+            .zip(replies)
+            .map(|(place, reply)| Outgoing { place, reply })
+            .collect()
+    }
+
+    /// The sender's legal moves in their game here, as canonical text starting with `prefix`
+    /// (for autocompletion); empty when they have no game or it is not their turn.
+    pub async fn move_suggestions(
+        &self,
+        place: Place,
+        user_id: String,
+        prefix: String,
+    ) -> Vec<String> {
+        let core = self.core.clone();
+        tokio::task::spawn_blocking(move || {
+            let core = lock(&core);
+            let store = core.store();
+            let Ok(Some(me)) = store.find_player(&place.platform, &user_id) else {
+                return Vec::new();
+            };
+            let Ok(Some(row)) = store.active_game_of(&place.platform, &place.channel, me.id) else {
+                return Vec::new();
+            };
+            let Ok(game) = super::game::Game::load(store, row) else {
+                return Vec::new();
+            };
+            if game.side_of(me.id) != Some(game.pos.turn()) {
+                return Vec::new();
+            }
+            let want = prefix.to_ascii_uppercase().replace(['-', ' '], "");
+            let mut moves: Vec<String> = game
+                .pos
+                .legal_moves()
+                .iter()
+                .map(|m| m.to_string())
+                .filter(|m| m.replace(' ', "").starts_with(&want))
+                .collect();
+            moves.sort();
+            moves
+        })
+        .await
+        .unwrap_or_default()
+    }
+}
+
+/// The bot's answer follows the player's move: one message, showing the board after both.
+fn merge_bot_answer(mut replies: Vec<Reply>, answer: Vec<Reply>) -> Vec<Reply> {
+    let mut answer = answer.into_iter();
+    match (replies.last_mut(), answer.next()) {
+        (Some(last), Some(mut first)) => {
+            first.text = format!("{}\n{}", last.text, first.text);
+            if first.retired_buttons.is_empty() {
+                first.retired_buttons = std::mem::take(&mut last.retired_buttons);
+            }
+            *last = first;
+        }
+        (None, Some(first)) => replies.push(first),
+        (_, None) => {}
+    }
+    replies.extend(answer);
+    replies
+}
+
+/// Renders every reply's board off the runtime.
+async fn render_all(replies: Vec<Reply>) -> Vec<Reply> {
+    if replies.iter().all(|r| r.board.is_none()) {
+        return replies;
+    }
+    let backup = replies.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut replies = replies;
+        for r in &mut replies {
+            if let Some(view) = &r.board {
+                r.image = picture::render(view);
+            }
+        }
+        replies
+    })
+    .await
+    .unwrap_or(backup)
+}

@@ -1,0 +1,82 @@
+//! Fixed texts (help, rules) and the board drawn as text for terminals and plain-text chats.
+
+use crate::engine::terrain::{DEN, TRAPS, is_water};
+use crate::engine::{Position, Side, Square};
+
+pub fn help(prefix: &str) -> String {
+    format!(
+        "Jungle (Dou Shou Qi) commands, each after `{prefix}`:\n\
+         challenge [@user] [jade|crimson|random]: challenge someone here (no user: anyone may accept)\n\
+         accept [@user] / decline [@user] / cancel: answer or withdraw a challenge\n\
+         play bot [easy|medium|hard] [jade|crimson|random]: play me\n\
+         move <from> <to>: e.g. `move G7 G6`; in your game you can also just type `G7 G6`\n\
+         board: show the board; moves <square>: where that piece can go\n\
+         resign; draw: offer a draw (the other player's `draw` accepts)\n\
+         games: games in this channel; rating [@user]; top [n] | top global; history [@user]; export <game>\n\
+         rules: how the animals move and capture"
+    )
+}
+
+pub fn rules() -> String {
+    "Jungle (Dou Shou Qi) in brief:\n\
+     - Jade moves first. Each turn one animal steps one square up, down, left or right.\n\
+     - Win by entering the enemy den (D1 for Jade, D9 for Crimson), capturing every enemy animal, or leaving the opponent without a move. 100 half-moves without a capture is a draw.\n\
+     - Ranks: elephant 8, lion 7, tiger 6, leopard 5, wolf 4, dog 3, cat 2, rat 1. An animal captures one of equal or lower rank.\n\
+     - The rat captures the elephant (from land); the elephant captures a rat only on the elephant's own trap.\n\
+     - Only the rat swims. A rat in the water and an animal on land cannot capture each other.\n\
+     - Lions and tigers leap straight across a lake, unless a rat is in the water on the way.\n\
+     - An animal on an enemy trap has rank 0: anything can take it, and it captures nothing.\n\
+     - No animal may enter its own den."
+        .to_string()
+}
+
+/// The board as monospace text, rank 1 on top (or at the bottom when `flip`), with coordinates.
+/// Pieces: upper case Jade, lower case Crimson; `~` water, `#` trap, `*` den, `.` land.
+pub fn board_text(pos: &Position, flip: bool) -> String {
+    let mut ranks: Vec<u8> = (1..=9).collect();
+    let mut files: Vec<u8> = (0..7).collect();
+    if flip {
+        ranks.reverse();
+        files.reverse();
+    }
+    let header: String = files
+        .iter()
+        .map(|&f| format!(" {}", (b'A' + f) as char))
+        .collect();
+    let mut out = format!("  {header}\n");
+    for &r in &ranks {
+        out.push_str(&format!("{r} "));
+        for &f in &files {
+            let sq = Square::from_coords(f, r).expect("on the board");
+            let c = match pos.piece_at(sq) {
+                Some(p) => p.letter(),
+                None if is_water(sq) => '~',
+                None if DEN[Side::Jade] == sq || DEN[Side::Crimson] == sq => '*',
+                None if TRAPS[Side::Jade].contains(sq) || TRAPS[Side::Crimson].contains(sq) => '#',
+                None => '.',
+            };
+            out.push(' ');
+            out.push(c);
+        }
+        out.push_str(&format!(" {r}\n"));
+    }
+    out.push_str(&format!("  {header}\n"));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_board_text() {
+        let t = board_text(&Position::start(), false);
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(lines[0], "   A B C D E F G");
+        assert_eq!(lines[1], "1  l . # * # . t 1");
+        assert_eq!(lines[5], "5  . ~ ~ . ~ ~ . 5");
+        assert_eq!(lines[9], "9  T . # * # . L 9");
+        let flipped = board_text(&Position::start(), true);
+        assert_eq!(flipped.lines().nth(1), Some("9  L . # * # . T 9"));
+    }
+}

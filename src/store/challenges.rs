@@ -1,0 +1,161 @@
+//! Challenges: open (anyone may take) or addressed to one player; they expire.
+
+use rusqlite::{OptionalExtension, Row, params};
+
+use super::{Result, Store, StoreError};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChallengeStatus {
+    Open,
+    Accepted,
+    Declined,
+    Cancelled,
+    Expired,
+}
+
+impl ChallengeStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChallengeStatus::Open => "open",
+            ChallengeStatus::Accepted => "accepted",
+            ChallengeStatus::Declined => "declined",
+            ChallengeStatus::Cancelled => "cancelled",
+            ChallengeStatus::Expired => "expired",
+        }
+    }
+
+    fn parse(s: &str) -> Option<ChallengeStatus> {
+        [
+            ChallengeStatus::Open,
+            ChallengeStatus::Accepted,
+            ChallengeStatus::Declined,
+            ChallengeStatus::Cancelled,
+            ChallengeStatus::Expired,
+        ]
+        .into_iter()
+        .find(|c| c.as_str() == s)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeRow {
+    pub id: i64,
+    pub platform: String,
+    pub scope: String,
+    pub channel: String,
+    pub challenger_id: i64,
+    /// `None` for an open challenge.
+    pub challenged_id: Option<i64>,
+    /// `jade`, `crimson` or `random`: the challenger's side.
+    pub side: String,
+    pub status: ChallengeStatus,
+    pub created_at: i64,
+    pub expires_at: i64,
+    pub game_id: Option<i64>,
+}
+
+pub struct NewChallenge<'a> {
+    pub platform: &'a str,
+    pub scope: &'a str,
+    pub channel: &'a str,
+    pub challenger_id: i64,
+    pub challenged_id: Option<i64>,
+    pub side: &'a str,
+    pub now: i64,
+    pub expires_at: i64,
+}
+
+const COLUMNS: &str = "id, platform, scope, channel, challenger_id, challenged_id, side, status, created_at, expires_at, game_id";
+
+fn from_row(r: &Row<'_>) -> rusqlite::Result<ChallengeRow> {
+    let status: String = r.get(7)?;
+    Ok(ChallengeRow {
+        id: r.get(0)?,
+        platform: r.get(1)?,
+        scope: r.get(2)?,
+        channel: r.get(3)?,
+        challenger_id: r.get(4)?,
+        challenged_id: r.get(5)?,
+        side: r.get(6)?,
+        status: ChallengeStatus::parse(&status).unwrap_or(ChallengeStatus::Expired),
+        created_at: r.get(8)?,
+        expires_at: r.get(9)?,
+        game_id: r.get(10)?,
+    })
+}
+
+impl Store {
+    pub fn create_challenge(&mut self, c: &NewChallenge<'_>) -> Result<ChallengeRow> {
+        self.conn.prepare_cached("INSERT INTO challenges (platform, scope, channel, challenger_id, challenged_id, side, created_at, expires_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?.execute(params![c.platform, c.scope, c.channel, c.challenger_id, c.challenged_id, c.side, c.now, c.expires_at],
+        )?;
+        let id = self.conn.last_insert_rowid();
+        self.challenge(id)?.ok_or(StoreError::Corrupt {
+            table: "challenges",
+            detail: format!("challenge {id} vanished after insert"),
+        })
+    }
+
+    pub fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
+        Ok(self
+            .conn
+            .prepare_cached(&format!("SELECT {COLUMNS} FROM challenges WHERE id = ?1"))?
+            .query_row([id], from_row)
+            .optional()?)
+    }
+
+    /// Open, unexpired challenges in a channel, newest first.
+    pub fn open_challenges(
+        &self,
+        platform: &str,
+        channel: &str,
+        now: i64,
+    ) -> Result<Vec<ChallengeRow>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM challenges WHERE platform = ?1 AND channel = ?2 AND status = 'open'
+             AND expires_at > ?3 ORDER BY id DESC"
+        ))?;
+        let rows = stmt.query_map(params![platform, channel, now], from_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Open challenges whose time is up.
+    pub fn lapsed_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM challenges WHERE status = 'open' AND expires_at <= ?1 ORDER BY id"
+        ))?;
+        let rows = stmt.query_map([now], from_row)?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Closes an open challenge; false if it was no longer open (someone else got there first).
+    pub fn close_challenge(
+        &mut self,
+        id: i64,
+        status: ChallengeStatus,
+        game_id: Option<i64>,
+    ) -> Result<bool> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "UPDATE challenges SET status = ?2, game_id = ?3 WHERE id = ?1 AND status = 'open'",
+            )?
+            .execute(params![id, status.as_str(), game_id])?
+            == 1)
+    }
+
+    /// Runs `f` inside one immediate transaction (all or nothing).
+    pub fn atomically<T>(&mut self, f: impl FnOnce(&mut Store) -> Result<T>) -> Result<T> {
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        match f(self) {
+            Ok(v) => {
+                self.conn.execute_batch("COMMIT")?;
+                Ok(v)
+            }
+            Err(e) => {
+                let _ = self.conn.execute_batch("ROLLBACK");
+                Err(e)
+            }
+        }
+    }
+}

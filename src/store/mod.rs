@@ -1,0 +1,90 @@
+//! The only module that touches SQLite: players, ratings, challenges and games, kept durable
+//! across restarts. Synchronous; the chat layer calls it off the async runtime.
+
+mod challenges;
+mod games;
+mod players;
+mod schema;
+
+use std::path::Path;
+
+use rusqlite::Connection;
+use thiserror::Error;
+
+pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
+pub use games::{Finish, GameRow, GameStatus, NewGame, RatingChange};
+pub use players::{PlayerRow, RankedPlayer};
+
+/// A store failure. Chat replies say only that something went wrong; logs get the detail.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("cannot create the database folder {path}: {source}")]
+    Folder {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error(
+        "the database {0} was written by a newer jungle-bot (schema version {1}); upgrade jungle-bot"
+    )]
+    TooNew(String, i64),
+    #[error("corrupt row in {table}: {detail}")]
+    Corrupt { table: &'static str, detail: String },
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// An open database.
+pub struct Store {
+    conn: Connection,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database file and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Store> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::Folder {
+                path: dir.display().to_string(),
+                source,
+            })?;
+        }
+        let conn = Connection::open(path)?;
+        Store::setup(conn, &path.display().to_string())
+    }
+
+    /// A private in-memory database (tests and benchmarks).
+    pub fn open_in_memory() -> Result<Store> {
+        Store::setup(Connection::open_in_memory()?, ":memory:")
+    }
+
+    fn setup(conn: Connection, name: &str) -> Result<Store> {
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        let mut store = Store { conn };
+        schema::migrate(&mut store.conn, name)?;
+        Ok(store)
+    }
+
+    /// The schema version (`PRAGMA user_version`).
+    pub fn schema_version(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))?)
+    }
+
+    /// Runs raw SQL (maintenance and tests).
+    pub fn raw_execute(&self, sql: &str) -> Result<()> {
+        self.conn.execute_batch(sql)?;
+        Ok(())
+    }
+
+    /// The journal mode in force (`wal` for file databases).
+    pub fn journal_mode(&self) -> Result<String> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))?)
+    }
+}

@@ -1,0 +1,121 @@
+//! Schema migrations, tracked with `PRAGMA user_version`: migration N brings the database from
+//! version N to N + 1, inside one transaction. Append new migrations; never edit old ones.
+
+use rusqlite::Connection;
+
+use super::{Result, StoreError};
+
+const MIGRATIONS: &[&str] = &[
+    // 0 -> 1: players, ratings, challenges, games.
+    r#"
+    CREATE TABLE players (
+        id            INTEGER PRIMARY KEY,
+        platform      TEXT    NOT NULL,
+        user_id       TEXT    NOT NULL,
+        display_name  TEXT    NOT NULL,
+        rating        INTEGER NOT NULL DEFAULT 1200,
+        rated_games   INTEGER NOT NULL DEFAULT 0,
+        wins          INTEGER NOT NULL DEFAULT 0,
+        draws         INTEGER NOT NULL DEFAULT 0,
+        losses        INTEGER NOT NULL DEFAULT 0,
+        created_at    INTEGER NOT NULL,
+        UNIQUE (platform, user_id)
+    );
+    CREATE INDEX players_by_name ON players (platform, display_name COLLATE NOCASE);
+
+    CREATE TABLE games (
+        id              INTEGER PRIMARY KEY,
+        platform        TEXT    NOT NULL,
+        scope           TEXT    NOT NULL,
+        channel         TEXT    NOT NULL,
+        jade_id         INTEGER REFERENCES players (id),
+        crimson_id      INTEGER REFERENCES players (id),
+        bot_level       TEXT,
+        start_position  TEXT    NOT NULL,
+        moves           TEXT    NOT NULL DEFAULT '',
+        position        TEXT    NOT NULL,
+        ply             INTEGER NOT NULL DEFAULT 0,
+        status          TEXT    NOT NULL DEFAULT 'active',
+        result          TEXT,
+        reason          TEXT,
+        rated           INTEGER NOT NULL DEFAULT 1,
+        draw_offer      TEXT,
+        created_at      INTEGER NOT NULL,
+        last_move_at    INTEGER NOT NULL,
+        finished_at     INTEGER
+    );
+    CREATE INDEX games_active ON games (platform, channel) WHERE status = 'active';
+    CREATE INDEX games_by_jade ON games (jade_id);
+    CREATE INDEX games_by_crimson ON games (crimson_id);
+
+    CREATE TABLE challenges (
+        id             INTEGER PRIMARY KEY,
+        platform       TEXT    NOT NULL,
+        scope          TEXT    NOT NULL,
+        channel        TEXT    NOT NULL,
+        challenger_id  INTEGER NOT NULL REFERENCES players (id),
+        challenged_id  INTEGER REFERENCES players (id),
+        side           TEXT    NOT NULL,
+        status         TEXT    NOT NULL DEFAULT 'open',
+        created_at     INTEGER NOT NULL,
+        expires_at     INTEGER NOT NULL,
+        game_id        INTEGER REFERENCES games (id)
+    );
+    CREATE INDEX challenges_open ON challenges (platform, channel) WHERE status = 'open';
+
+    CREATE TABLE rating_history (
+        id         INTEGER PRIMARY KEY,
+        player_id  INTEGER NOT NULL REFERENCES players (id),
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        scope      TEXT    NOT NULL,
+        before     INTEGER NOT NULL,
+        after      INTEGER NOT NULL,
+        at         INTEGER NOT NULL
+    );
+    CREATE INDEX rating_history_by_scope ON rating_history (scope, player_id);
+    CREATE INDEX rating_history_by_game ON rating_history (game_id);
+    "#,
+];
+
+/// Applies every migration the database has not seen yet.
+pub fn migrate(conn: &mut Connection, name: &str) -> Result<()> {
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let latest = MIGRATIONS.len() as i64;
+    if version > latest {
+        return Err(StoreError::TooNew(name.to_string(), version));
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        let tx = conn.transaction()?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", i as i64 + 1)?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+/// The schema version this build writes.
+#[cfg(test)]
+pub fn latest_version() -> i64 {
+    MIGRATIONS.len() as i64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrates_once_and_refuses_newer() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        migrate(&mut conn, "t").unwrap();
+        migrate(&mut conn, "t").unwrap();
+        let v: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(v, latest_version());
+        conn.pragma_update(None, "user_version", 99).unwrap();
+        assert!(matches!(
+            migrate(&mut conn, "t"),
+            Err(StoreError::TooNew(_, 99))
+        ));
+    }
+}

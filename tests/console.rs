@@ -1,0 +1,592 @@
+//! Transcript tests: the whole command layer driven through `jungle console` against a real
+//! SQLite file, one process per "run" (so a second run is a restart).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use jungle::store::{NewGame, Store};
+
+struct Channel {
+    dir: tempfile::TempDir,
+}
+
+impl Channel {
+    fn new() -> Channel {
+        Channel {
+            dir: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn db(&self) -> PathBuf {
+        self.dir.path().join("jungle.db")
+    }
+
+    /// Runs one console process over `script` (one `name: text` per line) and returns stdout.
+    fn run(&self, script: &str) -> String {
+        self.run_with(script, &[])
+    }
+
+    fn run_with(&self, script: &str, extra: &[&str]) -> String {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_jungle"))
+            .args(["console", "--test-clock", "--db"])
+            .arg(self.db())
+            .args(extra)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(script.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "console failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// Creates a game from a custom position straight in the store (to reach endings quickly).
+    fn game_at(&self, position: &str, jade: &str, crimson: &str) -> i64 {
+        let mut s = Store::open(&self.db()).unwrap();
+        let j = s.upsert_player("console", jade, jade, 0).unwrap();
+        let c = s.upsert_player("console", crimson, crimson, 0).unwrap();
+        s.create_game(&NewGame {
+            platform: "console",
+            scope: "console",
+            channel: "console",
+            jade_id: Some(j.id),
+            crimson_id: Some(c.id),
+            bot_level: None,
+            position,
+            rated: true,
+            now: 1_800_000_000,
+        })
+        .unwrap()
+        .id
+    }
+
+    fn store(&self) -> Store {
+        Store::open(&self.db()).unwrap()
+    }
+}
+
+fn has(out: &str, needle: &str) {
+    assert!(out.contains(needle), "expected {needle:?} in:\n{out}");
+}
+
+fn lacks(out: &str, needle: &str) {
+    assert!(
+        !out.contains(needle),
+        "did not expect {needle:?} in:\n{out}"
+    );
+}
+
+#[test]
+fn challenge_accept_and_play() {
+    let ch = Channel::new();
+    let out = ch.run(
+        "alice: !jungle challenge @bob jade\n\
+         bob: !jungle accept\n\
+         alice: G7 G6\n\
+         bob: a3a4\n\
+         alice: !jungle move A7 A6\n\
+         !jungle games\n",
+    );
+    has(
+        &out,
+        "@bob alice challenges bob to a game of Jungle (alice plays Jade and moves first)",
+    );
+    has(&out, "Game #1 starts: alice (Jade) vs bob (Crimson)");
+    has(&out, "@bob alice played G7 G6. bob (Crimson) to move.");
+    has(&out, "@alice bob played A3 A4. alice (Jade) to move.");
+    has(&out, "alice played A7 A6");
+    has(
+        &out,
+        "#1: alice (Jade) vs bob (Crimson), move 2, bob to move",
+    );
+    let g = ch.store().game(1).unwrap().unwrap();
+    assert_eq!(g.moves, vec!["G7 G6", "A3 A4", "A7 A6"]);
+    assert_eq!(g.ply, 3);
+}
+
+#[test]
+fn decline_cancel_and_expiry() {
+    let ch = Channel::new();
+    let out = ch.run(
+        "alice: !jungle challenge @bob\n\
+         bob: !jungle decline\n\
+         alice: !jungle challenge @bob\n\
+         alice: !jungle challenge @carol\n\
+         alice: !jungle cancel\n\
+         bob: !jungle accept\n\
+         alice: !jungle challenge @bob crimson\n\
+         /advance 16m\n\
+         /tick\n\
+         bob: !jungle accept\n",
+    );
+    has(&out, "bob declined alice's challenge.");
+    has(&out, "You already have a challenge open here (#2)");
+    has(&out, "alice cancelled their challenge.");
+    has(&out, "There is no challenge for you in this channel.");
+    has(&out, "alice's challenge to bob has expired.");
+    assert_eq!(
+        out.matches("There is no challenge for you in this channel.")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(
+        ch.store()
+            .active_games("console", "console")
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[test]
+fn open_challenges_are_for_anyone_but_the_challenger() {
+    let ch = Channel::new();
+    let out = ch.run(
+        "alice: !jungle challenge\n\
+         alice: !jungle accept\n\
+         bob: !jungle decline\n\
+         carol: !jungle accept\n\
+         bob: !jungle accept\n",
+    );
+    has(&out, "alice is looking for a game of Jungle");
+    has(&out, "There is no challenge for you in this channel.");
+    has(&out, "An open challenge cannot be declined");
+    has(&out, "Game #1 starts");
+    has(&out, "carol");
+    let g = ch.store().game(1).unwrap().unwrap();
+    let ids = [g.jade_id.unwrap(), g.crimson_id.unwrap()];
+    let carol = ch.store().find_player("console", "carol").unwrap().unwrap();
+    assert!(ids.contains(&carol.id));
+}
+
+#[test]
+fn permission_refusals() {
+    let ch = Channel::new();
+    let out = ch.run(
+        "alice: !jungle challenge @bob jade\n\
+         mallory: !jungle accept 1\n\
+         mallory: !jungle accept alice\n\
+         bob: !jungle accept\n\
+         mallory: !jungle move G7 G6\n\
+         mallory: G7 G6\n\
+         mallory: !jungle resign\n\
+         mallory: !jungle draw\n\
+         bob: !jungle move G7 G6\n\
+         alice: !jungle challenge @alice\n",
+    );
+    has(&out, "This challenge is for bob, not you.");
+    has(&out, "There is no challenge for you in this channel.");
+    // Strangers to the game: a command is refused, a bare move is ignored silently.
+    assert_eq!(
+        out.matches("You have no game in this channel.").count(),
+        3,
+        "{out}"
+    );
+    has(&out, "It is Jade's turn.");
+    has(&out, "You cannot challenge yourself.");
+    let g = ch.store().game(1).unwrap().unwrap();
+    assert_eq!(g.ply, 0);
+}
+
+#[test]
+fn a_stranger_cannot_accept_by_button() {
+    // Buttons come from Discord; here the command form of a button id is checked through the library.
+    let ch = Channel::new();
+    ch.run("alice: !jungle challenge @bob\n");
+    let store = ch.store();
+    let c = store
+        .open_challenges("console", "console", 1_800_000_000)
+        .unwrap();
+    assert_eq!(c.len(), 1);
+    let mut core = jungle::chat::Core::new(store, jungle::chat::Settings::default());
+    let ev = |who: &str| jungle::chat::Event {
+        place: jungle::chat::Place {
+            platform: "console".into(),
+            scope: "console".into(),
+            channel: "console".into(),
+        },
+        sender: jungle::chat::User::new(who, who),
+        input: jungle::chat::Input::Button(format!("accept:{}", c[0].id)),
+        mentions: vec![],
+    };
+    let refused = core.handle(&ev("mallory"), 1_800_000_001);
+    assert!(refused.replies[0].private);
+    assert_eq!(
+        refused.replies[0].text,
+        "This challenge is for bob, not you."
+    );
+    let accepted = core.handle(&ev("bob"), 1_800_000_002);
+    assert!(
+        accepted.replies[0].text.starts_with("Game #1 starts"),
+        "{:?}",
+        accepted.replies
+    );
+    assert_eq!(
+        accepted.replies[0].retired_buttons,
+        vec![
+            format!("accept:{}", c[0].id),
+            format!("decline:{}", c[0].id)
+        ]
+    );
+}
+
+#[test]
+fn illegal_moves_get_specific_reasons_and_change_nothing() {
+    let ch = Channel::new();
+    let out = ch.run(
+        "alice: !jungle challenge @bob jade\n\
+         bob: !jungle accept\n\
+         alice: C7 C6\n\
+         alice: A7 A5\n\
+         alice: D5 D4\n\
+         alice: !jungle move A3 A4\n\
+         alice: !jungle move A7 A9\n\
+         alice: !jungle move banana\n\
+         alice: hello there\n\
+         bob: A3 A4\n",
+    );
+    has(&out, "C6 is water: only the rat can swim, not the wolf.");
+    has(&out, "The elephant on A7 cannot reach A5");
+    has(&out, "There is no piece on D5.");
+    has(&out, "The rat on A3 is Crimson's; it is Jade's turn.");
+    has(&out, "'banana' is not a move");
+    has(&out, "It is Jade's turn.");
+    lacks(&out, "hello");
+    assert_eq!(ch.store().game(1).unwrap().unwrap().ply, 0);
+}
+
+#[test]
+fn the_elephant_cannot_capture_the_rat() {
+    let ch = Channel::new();
+    ch.game_at("7/7/7/7/7/3r3/3E3/7/L6 j 0 1", "alice", "bob");
+    let out = ch.run("alice: D7 D6\n");
+    has(&out, "The elephant cannot capture the rat");
+}
+
+#[test]
+fn two_games_in_one_channel_route_by_sender() {
+    let ch = Channel::new();
+    let out = ch.run(
+        "alice: !jungle challenge @bob jade\n\
+         bob: !jungle accept\n\
+         carol: !jungle challenge @dave jade\n\
+         dave: !jungle accept\n\
+         carol: G7 G6\n\
+         alice: A7 A6\n\
+         dave: A3 A4\n\
+         bob: G3 G4\n\
+         !jungle games\n",
+    );
+    has(&out, "Game #2 starts: carol (Jade) vs dave (Crimson)");
+    let s = ch.store();
+    assert_eq!(s.game(1).unwrap().unwrap().moves, vec!["A7 A6", "G3 G4"]);
+    assert_eq!(s.game(2).unwrap().unwrap().moves, vec!["G7 G6", "A3 A4"]);
+    has(&out, "Games in this channel (2)");
+}
+
+#[test]
+fn win_by_den_with_rating_changes() {
+    let ch = Channel::new();
+    ch.game_at("l6/3C3/7/7/7/7/7/7/6L j 0 1", "alice", "bob");
+    let out = ch.run("alice: D2 D1\nalice: !jungle rating\nbob: !jungle rating\n");
+    has(
+        &out,
+        "Game #1 is over: Jade wins by entering Crimson's den. Ratings: alice 1200 → 1220 (+20), bob 1200 → 1180 (-20).",
+    );
+    has(
+        &out,
+        "alice: rating 1220 (provisional), 1 rated game: 1 won, 0 drawn, 0 lost. Rank #1 here, #1 overall.",
+    );
+    has(
+        &out,
+        "bob: rating 1180 (provisional), 1 rated game: 0 won, 0 drawn, 1 lost. Rank #2 here",
+    );
+    let g = ch.store().game(1).unwrap().unwrap();
+    assert_eq!(g.result.as_deref(), Some("jade"));
+    assert_eq!(g.reason.as_deref(), Some("den"));
+}
+
+#[test]
+fn win_by_capturing_everything() {
+    let ch = Channel::new();
+    ch.game_at("7/7/7/3d3/3L3/7/7/7/6T j 0 1", "alice", "bob");
+    let out = ch.run("alice: D5 D4\n");
+    has(&out, "Jade wins by capturing all of Crimson's animals");
+}
+
+#[test]
+fn win_when_the_opponent_cannot_move() {
+    let ch = Channel::new();
+    ch.game_at("r1C4/D6/7/7/7/7/7/7/6L j 0 1", "alice", "bob");
+    let out = ch.run("alice: C1 B1\n");
+    has(&out, "Jade wins: Crimson has no legal move");
+}
+
+#[test]
+fn draw_after_100_half_moves_without_capture() {
+    let ch = Channel::new();
+    ch.game_at("l6/7/7/7/7/7/7/7/6L j 99 50", "alice", "bob");
+    let out = ch.run("alice: G9 G8\n");
+    has(
+        &out,
+        "Draw: 100 half-moves without a capture. Ratings: alice 1200 → 1200 (+0), bob 1200 → 1200 (+0).",
+    );
+}
+
+#[test]
+fn resignation_and_agreed_draw() {
+    let ch = Channel::new();
+    let out = ch.run(
+        "alice: !jungle challenge @bob jade\n\
+         bob: !jungle accept\n\
+         alice: G7 G6\n\
+         alice: !jungle draw\n\
+         bob: A3 A4\n\
+         bob: !jungle draw\n\
+         bob: !jungle draw\n\
+         alice: !jungle draw\n\
+         alice: !jungle challenge @bob\n\
+         bob: !jungle accept\n\
+         bob: !jungle resign\n",
+    );
+    has(&out, "alice offers a draw in game #1");
+    // The offer lapsed with bob's move, so bob's draw is a new offer, which alice accepts.
+    has(&out, "bob offers a draw in game #1");
+    has(&out, "You have already offered a draw");
+    has(
+        &out,
+        "alice accepted the draw. Game #1 is over: Draw by agreement.",
+    );
+    has(&out, "bob resigned. Game #2 is over: ");
+    assert!(
+        out.contains("Jade wins: Crimson resigned") || out.contains("Crimson wins: Jade resigned"),
+        "{out}"
+    );
+}
+
+#[test]
+fn time_out_and_abort() {
+    let ch = Channel::new();
+    let out = ch.run(
+        "alice: !jungle challenge @bob jade\n\
+         bob: !jungle accept\n\
+         /advance 25h\n\
+         /tick\n\
+         alice: !jungle challenge @bob jade\n\
+         bob: !jungle accept\n\
+         alice: G7 G6\n\
+         bob: A3 A4\n\
+         /advance 23h\n\
+         /tick\n\
+         alice: A7 A6\n\
+         /advance 25h\n\
+         /tick\n",
+    );
+    has(
+        &out,
+        "Game #1 is aborted: alice did not move within 24 hours, before both sides had moved. It is not rated.",
+    );
+    has(
+        &out,
+        "bob did not move within 24 hours. Game #2 is over: Jade wins: Crimson ran out of time.",
+    );
+    has(&out, "alice 1200 → 1220 (+20), bob 1200 → 1180 (-20)");
+    let s = ch.store();
+    assert_eq!(
+        s.game(1).unwrap().unwrap().status,
+        jungle::store::GameStatus::Aborted
+    );
+    assert_eq!(
+        s.find_player("console", "alice")
+            .unwrap()
+            .unwrap()
+            .rated_games,
+        1
+    );
+}
+
+#[test]
+fn leaderboards_per_scope_and_global() {
+    let ch = Channel::new();
+    // A game in another scope (server) first, straight in the store.
+    {
+        let mut s = ch.store();
+        let z = s.upsert_player("console", "zed", "zed", 0).unwrap();
+        let y = s.upsert_player("console", "yan", "yan", 0).unwrap();
+        let g = s
+            .create_game(&NewGame {
+                platform: "console",
+                scope: "elsewhere",
+                channel: "other",
+                jade_id: Some(z.id),
+                crimson_id: Some(y.id),
+                bot_level: None,
+                position: "l6/3C3/7/7/7/7/7/7/6L j 0 1",
+                rated: true,
+                now: 0,
+            })
+            .unwrap();
+        let fin = jungle::store::Finish {
+            status: jungle::store::GameStatus::Finished,
+            result: Some("jade".into()),
+            reason: "den".into(),
+            changes: vec![
+                jungle::store::RatingChange {
+                    player_id: z.id,
+                    before: 1200,
+                    after: 1300,
+                    score: 1.0,
+                },
+                jungle::store::RatingChange {
+                    player_id: y.id,
+                    before: 1200,
+                    after: 1100,
+                    score: 0.0,
+                },
+            ],
+        };
+        assert!(
+            s.commit_move(
+                g.id,
+                0,
+                "D2 D1",
+                "l2C3/7/7/7/7/7/7/7/6L c 0 1",
+                1,
+                Some(&fin)
+            )
+            .unwrap()
+        );
+    }
+    ch.game_at("l6/3C3/7/7/7/7/7/7/6L j 0 1", "alice", "bob");
+    let out = ch.run("alice: D2 D1\n!jungle top\n!jungle top global\nzed: !jungle rating\n");
+    let here = out
+        .split("Leaderboard here:")
+        .nth(1)
+        .unwrap()
+        .split("Leaderboard, everyone")
+        .next()
+        .unwrap();
+    assert!(
+        here.contains("1. alice 1220") && here.contains("2. bob 1180"),
+        "{here}"
+    );
+    assert!(!here.contains("zed"), "{here}");
+    let everyone = out.split("Leaderboard, everyone:").nth(1).unwrap();
+    assert!(
+        everyone.contains("1. zed 1300") && everyone.contains("2. alice 1220"),
+        "{everyone}"
+    );
+    assert!(everyone.contains("4. yan 1100"), "{everyone}");
+    has(
+        &out,
+        "zed: rating 1300 (provisional), 1 rated game: 1 won, 0 drawn, 0 lost. Rank #1 overall; no rated games here yet.",
+    );
+}
+
+#[test]
+fn restart_resumes_the_game() {
+    let ch = Channel::new();
+    let first = ch.run(
+        "alice: !jungle challenge @bob jade\n\
+         bob: !jungle accept\n\
+         alice: G7 G6\n",
+    );
+    has(&first, "alice played G7 G6");
+    // A new process on the same file: the game goes on where it stood.
+    let second = ch.run("bob: A3 A4\nalice: !jungle board\nalice: !jungle resign\n");
+    has(&second, "@alice bob played A3 A4. alice (Jade) to move.");
+    has(
+        &second,
+        "Game #1: alice (Jade) vs bob (Crimson). Move 2, alice (Jade) to move.",
+    );
+    has(
+        &second,
+        "alice resigned. Game #1 is over: Crimson wins: Jade resigned.",
+    );
+    let g = ch.store().game(1).unwrap().unwrap();
+    assert_eq!(g.moves, vec!["G7 G6", "A3 A4"]);
+}
+
+#[test]
+fn bot_games_answer_each_move_and_survive_restarts() {
+    let ch = Channel::new();
+    let out = ch.run("you: !jungle play bot easy jade\nyou: G7 G6\n");
+    has(
+        &out,
+        "Game #1 starts: you (Jade) vs Jungle bot (easy) (Crimson)",
+    );
+    has(&out, "Jungle bot (easy) played");
+    let g = ch.store().game(1).unwrap().unwrap();
+    assert_eq!(g.ply, 2, "the bot answered");
+    // The bot moves first as Jade; its owed move is picked up again after a restart.
+    let out = ch.run("carol: !jungle play bot medium crimson\n");
+    has(&out, "I move first as Jade.");
+    let g2 = ch.store().game(2).unwrap().unwrap();
+    assert_eq!(g2.ply, 1);
+    assert!(g2.jade_id.is_none() && g2.crimson_id.is_some());
+    // Losing to the bot moves only the human's rating.
+    let out = ch.run("carol: !jungle resign\ncarol: !jungle rating\n");
+    has(&out, "carol 1200 → 1180 (-20)");
+}
+
+#[test]
+fn history_and_export() {
+    let ch = Channel::new();
+    let out = ch.run(
+        "alice: !jungle challenge @bob jade\n\
+         bob: !jungle accept\n\
+         alice: G7 G6\n\
+         bob: A3 A4\n\
+         alice: !jungle resign\n\
+         bob: !jungle history alice\n\
+         !jungle export 1\n\
+         !jungle export 9\n",
+    );
+    has(&out, "Recent games of alice:");
+    has(
+        &out,
+        "#1: alice (Jade) vs bob (Crimson), 2 moves, Crimson wins: Jade resigned (-20)",
+    );
+    has(&out, "Moves: 1. G7 G6, A3 A4");
+    has(
+        &out,
+        "Position: l5t/1d3c1/2p1w1e/r6/7/6R/E1W1P2/1C3D1/T5L j 2 2",
+    );
+    has(&out, "There is no game #9.");
+}
+
+#[test]
+fn help_rules_and_unknown_commands() {
+    let ch = Channel::new();
+    let out =
+        ch.run("!jungle help\n!jungle rules\n!jungle dance\n!jungle play bot insane\n!junglefoo\n");
+    has(&out, "challenge [@user] [jade|crimson|random]");
+    has(&out, "Only the rat swims");
+    has(&out, "I don't know the command 'dance'. Try `help`.");
+    has(&out, "'insane' is not a level: say easy, medium or hard");
+    assert_eq!(out.lines().filter(|l| l.contains("junglefoo")).count(), 0);
+}
+
+#[test]
+fn moves_and_board_commands() {
+    let ch = Channel::new();
+    let out = ch.run_with(
+        "alice: !jungle challenge @bob jade\nbob: !jungle accept\nalice: !jungle moves G7\nbob: !jungle moves Z9\nalice: !jungle board\n",
+        &["--text-board"],
+    );
+    has(&out, "The Jade rat on G7 can go to G6, F7, G8.");
+    has(&out, "'Z9' is not a square");
+    has(&out, "    1  l . # * # . t 1");
+}
