@@ -8,11 +8,8 @@ use thiserror::Error;
 
 #[derive(Debug, Error)]
 pub enum ConfigError {
-    #[error("cannot read the config file {path}: {source}")]
-    Read {
-        path: String,
-        source: std::io::Error,
-    },
+    #[error("cannot read the config file {path}: {error}")]
+    Read { path: String, error: std::io::Error },
     #[error("config file {path}: {message}")]
     Invalid { path: String, message: String },
 }
@@ -134,9 +131,9 @@ fn duration<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
 impl Config {
     /// Reads and checks a config file.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+        let text = std::fs::read_to_string(path).map_err(|error| ConfigError::Read {
             path: path.display().to_string(),
-            source,
+            error,
         })?;
         Config::parse(&text).map_err(|message| ConfigError::Invalid {
             path: path.display().to_string(),

@@ -80,3 +80,34 @@ fn bench_prints_named_figures() {
         rest.split(' ').next().unwrap().parse::<f64>().expect(line);
     }
 }
+
+#[test]
+fn a_broken_config_file_is_named_with_its_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    std::fs::write(&path, "[chat]\nchallenge_expiry = \"soon\"\n").unwrap();
+    let o = jungle(&["run", "--config", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("chat.challenge_expiry (line 2): 'soon' is not a duration"),
+        "{err}"
+    );
+    let o = jungle(&[
+        "run",
+        "--config",
+        dir.path().join("missing.toml").to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = jungle(&["console", "--config", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn the_example_config_parses() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config.example.toml"))
+        .unwrap();
+    let c = jungle::config::Config::parse(&text).unwrap();
+    assert_eq!(c.chat.prefix, "!jungle");
+}

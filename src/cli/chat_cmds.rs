@@ -55,3 +55,15 @@ pub fn console(
     let opts = options(config, images, text_board);
     runtime()?.block_on(console::run_console(opts, test_clock))
 }
+
+/// `jungle run`: every configured adapter, with logs on stderr (`RUST_LOG` filters them).
+pub fn run(config: Config) -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    runtime()?.block_on(crate::adapters::run_all(config))
+}

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::config::Config;
 use crate::engine::Position;
 
 #[derive(Debug, Parser)]
@@ -58,6 +59,11 @@ pub enum Command {
         test_clock: bool,
         #[command(flatten)]
         common: ChatArgs,
+    },
+    /// Run the bot on every platform configured in the config file (Discord, Matrix).
+    Run {
+        #[arg(long)]
+        config: PathBuf,
     },
     /// Print benchmark figures as `name: value unit`.
     Bench {
@@ -122,6 +128,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             let config = chat_cmds::load_config(common.config.as_ref(), common.db)?;
             chat_cmds::console(config, common.images, text_board, test_clock)
         }
+        Command::Run { config } => chat_cmds::run(Config::load(&config)?),
         Command::Bench { quick } => bench::run(quick),
     }
 }

@@ -20,11 +20,8 @@ pub use players::{PlayerRow, RankedPlayer};
 pub enum StoreError {
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
-    #[error("cannot create the database folder {path}: {source}")]
-    Folder {
-        path: String,
-        source: std::io::Error,
-    },
+    #[error("cannot create the database folder {path}: {error}")]
+    Folder { path: String, error: std::io::Error },
     #[error(
         "the database {0} was written by a newer jungle-bot (schema version {1}); upgrade jungle-bot"
     )]
@@ -44,9 +41,9 @@ impl Store {
     /// Opens (creating if needed) the database file and brings its schema up to date.
     pub fn open(path: &Path) -> Result<Store> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| StoreError::Folder {
+            std::fs::create_dir_all(dir).map_err(|error| StoreError::Folder {
                 path: dir.display().to_string(),
-                source,
+                error,
             })?;
         }
         let conn = Connection::open(path)?;
