@@ -6,4 +6,7 @@ cd "$(dirname "$0")/.."
 
 cargo fmt --all -- --check
 cargo clippy --locked --all-targets -- -D warnings
-cargo test --locked --all-targets
+# Build first, so the homeserver below only runs while tests do.
+cargo test --locked --all-targets --no-run
+# The Matrix tests need a homeserver: a throwaway Synapse runs around the test run.
+bash tests/matrix/synapse.sh cargo test --locked --all-targets

@@ -2,6 +2,7 @@
 //! [`run_all`] starts every adapter the config names, side by side, on one [`Service`].
 
 pub mod console;
+pub mod matrix;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -34,6 +35,15 @@ pub async fn run_all(config: Config) -> anyhow::Result<()> {
         rx
     };
     // Each adapter: parse its section (errors name the key), then run it with its outbox.
+    if let Some(section) = &config.matrix {
+        let settings = matrix::MatrixConfig::from_table(section, |key| std::env::var(key).ok())
+            .map_err(anyhow::Error::msg)?;
+        tasks.spawn(matrix::run(
+            settings,
+            service.clone(),
+            outbox(matrix::PLATFORM),
+        ));
+    }
     let _ = (&config, &service, &mut tasks, &mut outbox);
     anyhow::ensure!(
         !tasks.is_empty(),

@@ -1,0 +1,329 @@
+//! The `[matrix]` config section: parsed by hand from the TOML table so that every error names
+//! its key (`matrix.user_id: ...`), with secrets that never show in logs or `Debug` output.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use matrix_sdk::ruma::{OwnedServerName, OwnedUserId, UserId};
+
+/// The keys `[matrix]` accepts.
+const KEYS: [&str; 8] = [
+    "homeserver",
+    "user_id",
+    "password",
+    "access_token",
+    "data_dir",
+    "store_passphrase",
+    "allow",
+    "device_name",
+];
+
+/// Environment variables read when the config leaves the key out.
+pub const PASSWORD_ENV: &str = "MATRIX_PASSWORD";
+pub const ACCESS_TOKEN_ENV: &str = "MATRIX_ACCESS_TOKEN";
+pub const STORE_PASSPHRASE_ENV: &str = "MATRIX_STORE_PASSPHRASE";
+
+/// A password, token or passphrase: `Debug` shows `[redacted]`, and there is no `Display`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Secret {
+        Secret(value.into())
+    }
+
+    /// The secret itself, for the one call that needs it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+/// How the bot logs in when it has no saved session (or the saved one was revoked).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Login {
+    Password(Secret),
+    AccessToken(Secret),
+}
+
+/// One allow-list entry: who may invite the bot into a room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Allow {
+    /// Anyone (`"*"`).
+    Everyone,
+    /// Every user of one homeserver (`"example.org"`).
+    Server(OwnedServerName),
+    /// One user (`"@alice:example.org"`).
+    User(OwnedUserId),
+}
+
+/// The Matrix adapter's settings.
+#[derive(Clone, Debug)]
+pub struct MatrixConfig {
+    /// Where the client API is, e.g. `https://matrix.example.org` (not the server name).
+    pub homeserver: String,
+    pub user_id: OwnedUserId,
+    pub login: Login,
+    /// The matrix-sdk store (state, crypto keys) and the saved session.
+    pub data_dir: PathBuf,
+    /// Encrypts the store on disk.
+    pub store_passphrase: Option<Secret>,
+    /// Who may invite the bot; by default the users of the bot's own homeserver.
+    pub allow: Vec<Allow>,
+    /// The device name shown in other users' device lists.
+    pub device_name: String,
+}
+
+impl MatrixConfig {
+    /// Parses the `[matrix]` table; `env` looks up the environment (the password may come from
+    /// `MATRIX_PASSWORD`). Errors name the key: `matrix.user_id: ...`.
+    pub fn from_table(
+        table: &toml::Table,
+        env: impl Fn(&str) -> Option<String>,
+    ) -> Result<MatrixConfig, String> {
+        if let Some(key) = table.keys().find(|k| !KEYS.contains(&k.as_str())) {
+            return Err(format!(
+                "matrix.{key}: unknown key (known keys: {})",
+                KEYS.join(", ")
+            ));
+        }
+        let homeserver = string(table, "homeserver")?
+            .ok_or("matrix.homeserver: missing; write the client API address, like \"https://matrix.example.org\"")?;
+        let homeserver = homeserver.trim().trim_end_matches('/').to_string();
+        if matrix_sdk::reqwest::Url::parse(&homeserver).is_err()
+            || !(homeserver.starts_with("https://") || homeserver.starts_with("http://"))
+        {
+            return Err(format!(
+                "matrix.homeserver: '{homeserver}' is not an http(s) address, like \"https://matrix.example.org\""
+            ));
+        }
+        let user_id = string(table, "user_id")?.ok_or(
+            "matrix.user_id: missing; write the bot's Matrix id, like \"@jungle:example.org\"",
+        )?;
+        let user_id = UserId::parse(user_id.trim()).map_err(|e| {
+            format!("matrix.user_id: '{user_id}' is not a Matrix user id like \"@jungle:example.org\" ({e})")
+        })?;
+        let secret = |key: &str, var: &str| -> Result<Option<Secret>, String> {
+            Ok(string(table, key)?
+                .or_else(|| env(var))
+                .filter(|s| !s.is_empty())
+                .map(Secret))
+        };
+        let login = match (
+            secret("password", PASSWORD_ENV)?,
+            secret("access_token", ACCESS_TOKEN_ENV)?,
+        ) {
+            (Some(p), _) => Login::Password(p),
+            (None, Some(t)) => Login::AccessToken(t),
+            (None, None) => {
+                return Err(format!(
+                    "matrix.password: missing; set password (or the {PASSWORD_ENV} environment variable) or access_token"
+                ));
+            }
+        };
+        let data_dir = match string(table, "data_dir")? {
+            Some(d) if d.trim().is_empty() => {
+                return Err("matrix.data_dir: must not be empty".into());
+            }
+            Some(d) => PathBuf::from(d),
+            None => default_data_dir(),
+        };
+        let store_passphrase = secret("store_passphrase", STORE_PASSPHRASE_ENV)?;
+        let allow = match table.get("allow") {
+            None => vec![Allow::Server(user_id.server_name().to_owned())],
+            Some(toml::Value::Array(items)) => items
+                .iter()
+                .map(|item| match item {
+                    toml::Value::String(s) => parse_allow(s),
+                    other => Err(format!(
+                        "matrix.allow: {other} is not a string; write user ids or homeserver names"
+                    )),
+                })
+                .collect::<Result<_, _>>()?,
+            Some(_) => {
+                return Err(
+                    "matrix.allow: write a list, like [\"example.org\", \"@alice:other.org\"]"
+                        .into(),
+                );
+            }
+        };
+        let device_name = string(table, "device_name")?.unwrap_or_else(|| "jungle-bot".into());
+        Ok(MatrixConfig {
+            homeserver,
+            user_id,
+            login,
+            data_dir,
+            store_passphrase,
+            allow,
+            device_name,
+        })
+    }
+
+    /// May this user invite the bot?
+    pub fn allows(&self, user: &UserId) -> bool {
+        self.allow.iter().any(|a| match a {
+            Allow::Everyone => true,
+            Allow::Server(s) => user.server_name() == s,
+            Allow::User(u) => u == user,
+        })
+    }
+}
+
+fn string(table: &toml::Table, key: &str) -> Result<Option<String>, String> {
+    match table.get(key) {
+        None => Ok(None),
+        Some(toml::Value::String(s)) => Ok(Some(s.clone())),
+        Some(other) => Err(format!(
+            "matrix.{key}: expected a string, found {}",
+            other.type_str()
+        )),
+    }
+}
+
+fn parse_allow(entry: &str) -> Result<Allow, String> {
+    let e = entry.trim();
+    if e == "*" {
+        return Ok(Allow::Everyone);
+    }
+    if e.starts_with('@') {
+        return UserId::parse(e)
+            .map(Allow::User)
+            .map_err(|err| format!("matrix.allow: '{e}' is not a Matrix user id ({err})"));
+    }
+    let server = e.trim_start_matches(':');
+    OwnedServerName::try_from(server)
+        .map(Allow::Server)
+        .map_err(|err| {
+            format!(
+                "matrix.allow: '{e}' is neither a user id (@name:server) nor a homeserver name ({err})"
+            )
+        })
+}
+
+/// `<data dir>/jungle-bot/matrix`.
+pub fn default_data_dir() -> PathBuf {
+    dirs::data_dir()
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("jungle-bot")
+        .join("matrix")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<MatrixConfig, String> {
+        parse_env(text, &[])
+    }
+
+    fn parse_env(text: &str, vars: &[(&str, &str)]) -> Result<MatrixConfig, String> {
+        let table: toml::Table = toml::from_str(text).unwrap();
+        MatrixConfig::from_table(&table, |k| {
+            vars.iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| v.to_string())
+        })
+    }
+
+    const BASE: &str =
+        "homeserver = \"https://matrix.example.org/\"\nuser_id = \"@jungle:example.org\"\n";
+
+    #[test]
+    fn a_full_section() {
+        let c = parse(&format!(
+            "{BASE}password = \"hunter2\"\ndata_dir = \"/var/lib/j\"\nstore_passphrase = \"s3\"\nallow = [\"other.org\", \"@alice:third.org\", \"*\"]\n"
+        ))
+        .unwrap();
+        assert_eq!(c.homeserver, "https://matrix.example.org");
+        assert_eq!(c.user_id.as_str(), "@jungle:example.org");
+        assert_eq!(c.login, Login::Password(Secret::new("hunter2")));
+        assert_eq!(c.data_dir, PathBuf::from("/var/lib/j"));
+        assert_eq!(c.store_passphrase, Some(Secret::new("s3")));
+        assert_eq!(c.allow.len(), 3);
+        assert_eq!(c.device_name, "jungle-bot");
+    }
+
+    #[test]
+    fn secrets_never_show_in_debug() {
+        let c = parse(&format!(
+            "{BASE}password = \"hunter2\"\nstore_passphrase = \"pass-phrase\"\n"
+        ))
+        .unwrap();
+        let shown = format!("{c:?}");
+        assert!(!shown.contains("hunter2"), "{shown}");
+        assert!(!shown.contains("pass-phrase"), "{shown}");
+        assert!(shown.contains("[redacted]"), "{shown}");
+        let t = parse(&format!("{BASE}access_token = \"syt_abc\"\n")).unwrap();
+        assert!(!format!("{t:?}").contains("syt_abc"));
+    }
+
+    #[test]
+    fn the_password_may_come_from_the_environment() {
+        let c = parse_env(BASE, &[(PASSWORD_ENV, "from-env")]).unwrap();
+        assert_eq!(c.login, Login::Password(Secret::new("from-env")));
+        // The config wins over the environment.
+        let c = parse_env(
+            &format!("{BASE}password = \"in-file\"\n"),
+            &[(PASSWORD_ENV, "from-env")],
+        )
+        .unwrap();
+        assert_eq!(c.login, Login::Password(Secret::new("in-file")));
+        let c = parse_env(BASE, &[(ACCESS_TOKEN_ENV, "tok")]).unwrap();
+        assert_eq!(c.login, Login::AccessToken(Secret::new("tok")));
+    }
+
+    #[test]
+    fn errors_name_the_key() {
+        let e = parse("user_id = \"@j:example.org\"\npassword = \"p\"\n").unwrap_err();
+        assert!(e.starts_with("matrix.homeserver: missing"), "{e}");
+        let e = parse(
+            "homeserver = \"matrix.example.org\"\nuser_id = \"@j:example.org\"\npassword = \"p\"\n",
+        )
+        .unwrap_err();
+        assert!(
+            e.starts_with("matrix.homeserver: 'matrix.example.org'"),
+            "{e}"
+        );
+        let e = parse("homeserver = \"https://m.org\"\nuser_id = \"jungle\"\npassword = \"p\"\n")
+            .unwrap_err();
+        assert!(e.starts_with("matrix.user_id: 'jungle'"), "{e}");
+        let e = parse(BASE).unwrap_err();
+        assert!(e.starts_with("matrix.password: missing"), "{e}");
+        assert!(e.contains(PASSWORD_ENV), "{e}");
+        let e = parse(&format!("{BASE}password = 5\n")).unwrap_err();
+        assert_eq!(e, "matrix.password: expected a string, found integer");
+        let e = parse(&format!("{BASE}password = \"p\"\npasword = \"p\"\n")).unwrap_err();
+        assert!(e.starts_with("matrix.pasword: unknown key"), "{e}");
+        let e = parse(&format!(
+            "{BASE}password = \"p\"\nallow = \"example.org\"\n"
+        ))
+        .unwrap_err();
+        assert!(e.starts_with("matrix.allow: write a list"), "{e}");
+        let e = parse(&format!("{BASE}password = \"p\"\nallow = [\"@bad\"]\n")).unwrap_err();
+        assert!(e.starts_with("matrix.allow: '@bad'"), "{e}");
+    }
+
+    #[test]
+    fn the_allow_list() {
+        let c = parse(&format!("{BASE}password = \"p\"\n")).unwrap();
+        let id = |s: &str| UserId::parse(s).unwrap();
+        // By default: the bot's own homeserver only.
+        assert!(c.allows(&id("@alice:example.org")));
+        assert!(!c.allows(&id("@mallory:evil.org")));
+        let c = parse(&format!(
+            "{BASE}password = \"p\"\nallow = [\":friends.org\", \"@alice:other.org\"]\n"
+        ))
+        .unwrap();
+        assert!(c.allows(&id("@bob:friends.org")));
+        assert!(c.allows(&id("@alice:other.org")));
+        assert!(!c.allows(&id("@bob:other.org")));
+        assert!(!c.allows(&id("@jungle:example.org")));
+        let c = parse(&format!("{BASE}password = \"p\"\nallow = [\"*\"]\n")).unwrap();
+        assert!(c.allows(&id("@anyone:anywhere.net")));
+    }
+}

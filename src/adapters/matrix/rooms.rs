@@ -1,0 +1,384 @@
+//! Rooms: invites within the allow-list, leaving rooms where the bot is alone, room messages to
+//! chat [`Event`]s (one queue per room keeps them in order) and replies back as `m.notice` plus
+//! an `m.image` board.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use anyhow::Context as _;
+use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
+use matrix_sdk::event_handler::EventHandlerHandle;
+use matrix_sdk::ruma::events::room::member::{
+    MembershipState, OriginalSyncRoomMemberEvent, StrippedRoomMemberEvent,
+};
+use matrix_sdk::ruma::events::room::message::{
+    MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
+};
+use matrix_sdk::ruma::events::{
+    AnySyncMessageLikeEvent, AnySyncStateEvent, AnySyncTimelineEvent, Mentions,
+    SyncMessageLikeEvent, SyncStateEvent,
+};
+use matrix_sdk::ruma::{
+    EventId, MilliSecondsSinceUnixEpoch, OwnedEventId, OwnedRoomId, OwnedUserId, RoomId, UInt,
+    UserId,
+};
+use matrix_sdk::{Client, Room, RoomMemberships, RoomState};
+use tokio::sync::mpsc;
+
+use crate::chat::{Event, Input, Outgoing, Place, Reply, Service, User};
+
+use super::config::MatrixConfig;
+use super::text::{self, Pill};
+use super::{PLATFORM, backoff};
+
+/// Work for one room's queue, done in order.
+enum Job {
+    /// A message to hand the chat layer; private replies answer `event_id`.
+    Message {
+        event: Event,
+        event_id: OwnedEventId,
+    },
+    /// A message the service sends on its own.
+    Post(Reply),
+}
+
+/// The bot's rooms: handlers, queues and posting.
+pub struct Rooms {
+    client: Client,
+    service: Service,
+    own: OwnedUserId,
+    config: MatrixConfig,
+    /// One worker per room, fed in sync order.
+    queues: Mutex<HashMap<OwnedRoomId, mpsc::UnboundedSender<Job>>>,
+    /// Rooms whose messages are answered: joined before start, or since our join event went by.
+    live: Mutex<HashSet<OwnedRoomId>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn place(room: &RoomId) -> Place {
+    Place {
+        platform: PLATFORM.into(),
+        scope: room.to_string(),
+        channel: room.to_string(),
+    }
+}
+
+impl Rooms {
+    /// Everything joined now is live: the initial sync already went by unanswered.
+    pub fn new(client: Client, service: Service, own: OwnedUserId, config: MatrixConfig) -> Rooms {
+        let live = client
+            .joined_rooms()
+            .iter()
+            .map(|r| r.room_id().to_owned())
+            .collect();
+        Rooms {
+            client,
+            service,
+            own,
+            config,
+            queues: Mutex::new(HashMap::new()),
+            live: Mutex::new(live),
+        }
+    }
+
+    /// Timeline events (in order) and invites from here on.
+    pub fn install_handlers(self: &Arc<Self>) -> Vec<EventHandlerHandle> {
+        let me = self.clone();
+        let timeline =
+            self.client
+                .add_event_handler(move |ev: AnySyncTimelineEvent, room: Room| {
+                    let me = me.clone();
+                    async move {
+                        match ev {
+                            AnySyncTimelineEvent::MessageLike(
+                                AnySyncMessageLikeEvent::RoomMessage(
+                                    SyncMessageLikeEvent::Original(m),
+                                ),
+                            ) => me.on_message(m, room).await,
+                            AnySyncTimelineEvent::State(AnySyncStateEvent::RoomMember(
+                                SyncStateEvent::Original(m),
+                            )) => me.on_member(m, room).await,
+                            _ => {}
+                        }
+                    }
+                });
+        let me = self.clone();
+        let invites =
+            self.client
+                .add_event_handler(move |ev: StrippedRoomMemberEvent, room: Room| {
+                    let me = me.clone();
+                    async move {
+                        if ev.state_key == me.own
+                            && ev.content.membership == MembershipState::Invite
+                            && room.state() == RoomState::Invited
+                        {
+                            me.consider_invite(room, ev.sender);
+                        }
+                    }
+                });
+        vec![timeline, invites]
+    }
+
+    /// Ends the room workers (their queues close).
+    pub fn stop(&self) {
+        lock(&self.queues).clear();
+    }
+
+    /// Invites that came while the bot was away, and rooms everyone left meanwhile.
+    pub async fn catch_up(self: &Arc<Self>) {
+        for room in self.client.invited_rooms() {
+            match room.invite_details().await {
+                Ok(invite) => self.consider_invite(room, invite.inviter_id),
+                Err(e) => {
+                    tracing::warn!(room = %room.room_id(), error = %e, "cannot read an invite")
+                }
+            }
+        }
+        for room in self.client.joined_rooms() {
+            self.leave_if_alone(&room).await;
+        }
+    }
+
+    /// Joins if the inviter is on the allow-list, else declines.
+    fn consider_invite(self: &Arc<Self>, room: Room, inviter: OwnedUserId) {
+        let allowed = self.config.allows(&inviter);
+        tracing::info!(room = %room.room_id(), %inviter, allowed, "invited");
+        tokio::spawn(async move {
+            if !allowed {
+                if let Err(e) = room.leave().await {
+                    tracing::warn!(room = %room.room_id(), error = %e, "cannot decline an invite");
+                }
+                return;
+            }
+            // A join right after the invite sometimes fails while servers catch up: retry.
+            for attempt in 1..=4u32 {
+                match room.join().await {
+                    Ok(()) => return,
+                    Err(e) => {
+                        tracing::warn!(room = %room.room_id(), error = %e, attempt, "cannot join");
+                        tokio::time::sleep(backoff(attempt)).await;
+                    }
+                }
+            }
+        });
+    }
+
+    async fn on_member(self: &Arc<Self>, ev: OriginalSyncRoomMemberEvent, room: Room) {
+        let membership = &ev.content.membership;
+        if ev.state_key == self.own {
+            if *membership == MembershipState::Join {
+                // Our join: what follows in the timeline is new.
+                lock(&self.live).insert(room.room_id().to_owned());
+            } else {
+                lock(&self.live).remove(room.room_id());
+                lock(&self.queues).remove(room.room_id());
+            }
+        } else if matches!(membership, MembershipState::Leave | MembershipState::Ban) {
+            self.leave_if_alone(&room).await;
+        }
+    }
+
+    /// Nobody else is in the room (or invited): leave it.
+    async fn leave_if_alone(&self, room: &Room) {
+        if room.state() != RoomState::Joined {
+            return;
+        }
+        let others = match room.members_no_sync(RoomMemberships::ACTIVE).await {
+            Ok(members) => members.iter().filter(|m| m.user_id() != self.own).count(),
+            Err(e) => {
+                tracing::warn!(room = %room.room_id(), error = %e, "cannot list members");
+                return;
+            }
+        };
+        if others == 0 {
+            tracing::info!(room = %room.room_id(), "alone in the room: leaving");
+            if let Err(e) = room.leave().await {
+                tracing::warn!(room = %room.room_id(), error = %e, "cannot leave");
+            }
+        }
+    }
+
+    /// Is this message new, as opposed to room history that came with joining?
+    async fn is_live(&self, room: &Room, sent: MilliSecondsSinceUnixEpoch) -> bool {
+        if lock(&self.live).contains(room.room_id()) {
+            return true;
+        }
+        // A busy room's first sync may carry our join as state, not in the timeline:
+        // then messages sent after the join are new.
+        let joined_at = match room.get_member_no_sync(&self.own).await {
+            Ok(Some(me)) if *me.membership() == MembershipState::Join => {
+                me.event().origin_server_ts()
+            }
+            _ => None,
+        };
+        if joined_at.is_some_and(|at| sent > at) {
+            lock(&self.live).insert(room.room_id().to_owned());
+            return true;
+        }
+        false
+    }
+
+    async fn on_message(self: &Arc<Self>, ev: OriginalSyncRoomMessageEvent, room: Room) {
+        if room.state() != RoomState::Joined || ev.sender == self.own {
+            return;
+        }
+        // Notices (other bots), emotes and media are not for us.
+        let MessageType::Text(content) = &ev.content.msgtype else {
+            return;
+        };
+        let is_reply = match &ev.content.relates_to {
+            Some(Relation::Replacement(_)) => return, // an edit
+            Some(Relation::Reply(_)) => true,
+            _ => false,
+        };
+        if !self.is_live(&room, ev.origin_server_ts).await {
+            tracing::debug!(room = %room.room_id(), event = %ev.event_id, "history: not answered");
+            return;
+        }
+        let html = content
+            .formatted
+            .as_ref()
+            .filter(|f| f.format == MessageFormat::Html)
+            .map(|f| f.body.as_str());
+        let m_mentions: Vec<String> = ev
+            .content
+            .mentions
+            .iter()
+            .flat_map(|m| m.user_ids.iter().map(|u| u.to_string()))
+            .collect();
+        let incoming = text::incoming(&content.body, html, is_reply, &m_mentions);
+        let sender = self.user(&room, &ev.sender).await;
+        let mut mentions = Vec::new();
+        for id in &incoming.mentioned {
+            if let Ok(id) = UserId::parse(id.as_str()) {
+                mentions.push(self.user(&room, &id).await);
+            }
+        }
+        let event = Event {
+            place: place(room.room_id()),
+            sender,
+            input: Input::Text(incoming.text),
+            mentions,
+        };
+        self.enqueue(
+            &room,
+            Job::Message {
+                event,
+                event_id: ev.event_id,
+            },
+        );
+    }
+
+    /// A member's id and the name the room shows for them.
+    async fn user(&self, room: &Room, id: &UserId) -> User {
+        let name = match room.get_member_no_sync(id).await {
+            Ok(Some(member)) => member.name().to_string(),
+            _ => id.localpart().to_string(),
+        };
+        User::new(id.as_str(), name)
+    }
+
+    /// A message from the service's timers, for one of our rooms.
+    pub fn post_outgoing(self: &Arc<Self>, out: Outgoing) {
+        let room = RoomId::parse(out.place.channel.as_str())
+            .ok()
+            .and_then(|id| self.client.get_room(&id))
+            .filter(|r| r.state() == RoomState::Joined);
+        match room {
+            Some(room) => self.enqueue(&room, Job::Post(out.reply)),
+            None => {
+                tracing::warn!(channel = %out.place.channel, "a message for a room the bot is not in")
+            }
+        }
+    }
+
+    fn enqueue(self: &Arc<Self>, room: &Room, job: Job) {
+        let mut queues = lock(&self.queues);
+        let tx = queues.entry(room.room_id().to_owned()).or_insert_with(|| {
+            let (tx, rx) = mpsc::unbounded_channel();
+            tokio::spawn(self.clone().work(room.clone(), rx));
+            tx
+        });
+        if tx.send(job).is_err() {
+            tracing::error!(room = %room.room_id(), "the room's worker stopped");
+            queues.remove(room.room_id());
+        }
+    }
+
+    /// One room's worker: each message through the chat layer, replies out, in order.
+    async fn work(self: Arc<Self>, room: Room, mut jobs: mpsc::UnboundedReceiver<Job>) {
+        while let Some(job) = jobs.recv().await {
+            match job {
+                Job::Message { event, event_id } => {
+                    for reply in self.service.handle(event).await {
+                        self.send(&room, &reply, Some(&event_id)).await;
+                    }
+                }
+                Job::Post(reply) => self.send(&room, &reply, None).await,
+            }
+        }
+    }
+
+    async fn send(&self, room: &Room, reply: &Reply, answering: Option<&EventId>) {
+        if let Err(e) = send_reply(room, reply, answering).await {
+            tracing::error!(room = %room.room_id(), error = format!("{e:#}"), "cannot post a reply");
+        }
+    }
+}
+
+/// A reply as an `m.notice` (mentioning the users it names, answering the triggering message
+/// when private) and its board as an `m.image`, encrypted by matrix-sdk in encrypted rooms.
+pub async fn send_reply(
+    room: &Room,
+    reply: &Reply,
+    answering: Option<&EventId>,
+) -> anyhow::Result<()> {
+    let mentioned: Vec<(OwnedUserId, &str)> = reply
+        .mentions
+        .iter()
+        .filter_map(|u| {
+            UserId::parse(u.id.as_str())
+                .ok()
+                .map(|id| (id, u.name.as_str()))
+        })
+        .collect();
+    if !reply.text.trim().is_empty() {
+        let pills: Vec<Pill<'_>> = mentioned
+            .iter()
+            .map(|(id, name)| Pill {
+                id: id.as_str(),
+                name,
+            })
+            .collect();
+        let (plain, html) = text::outgoing(&reply.text, &pills);
+        let mut content = RoomMessageEventContent::notice_html(plain, html).add_mentions(
+            Mentions::with_user_ids(mentioned.iter().map(|(id, _)| id.clone())),
+        );
+        if let (true, Some(id)) = (reply.private, answering) {
+            content.relates_to = Some(Relation::Reply(
+                matrix_sdk::ruma::events::relation::Reply::with_event_id(id.to_owned()),
+            ));
+        }
+        room.send(content).await.context("sending a notice")?;
+    }
+    if let Some(image) = &reply.image {
+        let mime: mime::Mime = image
+            .mime
+            .parse()
+            .with_context(|| format!("'{}' is not a MIME type", image.mime))?;
+        let info = BaseImageInfo {
+            width: Some(UInt::from(image.width)),
+            height: Some(UInt::from(image.height)),
+            size: UInt::new(image.bytes.len() as u64),
+            ..BaseImageInfo::default()
+        };
+        let config = AttachmentConfig::new().info(AttachmentInfo::Image(info));
+        room.send_attachment(&image.file_name, &mime, image.bytes.clone(), config)
+            .await
+            .context("uploading the board")?;
+    }
+    Ok(())
+}

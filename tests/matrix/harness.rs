@@ -1,0 +1,559 @@
+//! The Matrix test harness: the throwaway Synapse that `tests/matrix/synapse.sh` starts (found
+//! through environment variables), bots under test run in-process, humans as matrix-sdk clients
+//! whose sync loop records what they see, and a TCP proxy that can cut the bot off.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use jungle::adapters::matrix::config::MatrixConfig;
+use jungle::adapters::matrix::{Matrix, SyncState};
+use jungle::chat::{Outgoing, Service, SystemClock};
+use jungle::config::Config;
+use jungle::store::Store;
+use matrix_sdk::config::SyncSettings;
+use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
+use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoomRequest;
+use matrix_sdk::ruma::events::room::member::MembershipState;
+use matrix_sdk::ruma::events::room::message::{
+    ImageMessageEventContent, MessageType, RoomMessageEventContent,
+};
+use matrix_sdk::ruma::events::{
+    AnySyncMessageLikeEvent, AnySyncStateEvent, AnySyncTimelineEvent, SyncMessageLikeEvent,
+    SyncStateEvent,
+};
+use matrix_sdk::ruma::{OwnedEventId, OwnedRoomId, OwnedUserId, UserId};
+use matrix_sdk::{Client, Room};
+use tokio::sync::{Mutex, mpsc, watch};
+use tokio::task::JoinHandle;
+
+/// How long any one expected thing may take (the box is small and shared).
+pub const PATIENCE: Duration = Duration::from_secs(90);
+
+/// The test homeserver, from the variables `tests/matrix/synapse.sh` exports.
+pub struct Env {
+    pub url: String,
+    pub password: String,
+    users: Vec<String>,
+}
+
+impl Env {
+    pub fn get() -> Option<Env> {
+        let url = std::env::var("JUNGLE_MATRIX_URL").ok()?;
+        Some(Env {
+            url,
+            password: std::env::var("JUNGLE_MATRIX_PASSWORD").ok()?,
+            users: std::env::var("JUNGLE_MATRIX_USERS")
+                .ok()?
+                .split_whitespace()
+                .map(String::from)
+                .collect(),
+        })
+    }
+
+    /// `@name:localhost`, checking the script registered it.
+    pub fn user(&self, name: &str) -> OwnedUserId {
+        assert!(
+            self.users.iter().any(|u| u == name),
+            "tests/matrix/synapse.sh does not register '{name}' (it has: {:?})",
+            self.users
+        );
+        UserId::parse(format!("@{name}:localhost")).unwrap()
+    }
+}
+
+/// Returns the test homeserver, or prints why the test is skipped and returns from it.
+#[macro_export]
+macro_rules! synapse_or_skip {
+    () => {
+        match $crate::harness::Env::get() {
+            Some(env) => env,
+            None => {
+                eprintln!(
+                    "SKIPPED: no test homeserver (JUNGLE_MATRIX_URL is not set). \
+                     `bash tests/run.sh` starts a throwaway Synapse for the Matrix tests."
+                );
+                return;
+            }
+        }
+    };
+}
+
+pub fn init_logs() {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,jungle=info")),
+        )
+        .with_test_writer()
+        .try_init();
+}
+
+/// Waits for `what` with [`PATIENCE`], panicking with `what` when it does not happen.
+pub async fn within<T>(what: &str, fut: impl std::future::Future<Output = T>) -> T {
+    match tokio::time::timeout(PATIENCE, fut).await {
+        Ok(v) => v,
+        Err(_) => panic!("timed out after {PATIENCE:?} waiting for {what}"),
+    }
+}
+
+/// A bot under test: the adapter running in this process on its own data directory.
+pub struct Bot {
+    pub id: OwnedUserId,
+    pub dir: PathBuf,
+    pub client: Client,
+    pub state: watch::Receiver<SyncState>,
+    pub outbox: mpsc::Sender<Outgoing>,
+    task: JoinHandle<anyhow::Result<()>>,
+}
+
+/// Extra `[matrix]` lines for a bot.
+#[derive(Default)]
+pub struct BotOptions<'a> {
+    /// The homeserver address the bot uses (a proxy), instead of the test homeserver's.
+    pub homeserver: Option<&'a str>,
+    /// `allow = [...]`; default: everyone on localhost.
+    pub allow: Option<&'a [&'a str]>,
+}
+
+impl Bot {
+    pub async fn start(env: &Env, name: &str, dir: &Path) -> Bot {
+        Bot::start_with(env, name, dir, BotOptions::default()).await
+    }
+
+    pub async fn start_with(env: &Env, name: &str, dir: &Path, opts: BotOptions<'_>) -> Bot {
+        let id = env.user(name);
+        let mut section = format!(
+            "homeserver = \"{}\"\nuser_id = \"{id}\"\npassword = \"{}\"\ndata_dir = \"{}\"\nstore_passphrase = \"test passphrase\"\n",
+            opts.homeserver.unwrap_or(&env.url),
+            env.password,
+            dir.join("matrix").display()
+        );
+        if let Some(allow) = opts.allow {
+            let items: Vec<String> = allow.iter().map(|a| format!("\"{a}\"")).collect();
+            section.push_str(&format!("allow = [{}]\n", items.join(", ")));
+        }
+        let table: toml::Table = toml::from_str(&section).unwrap();
+        let config = MatrixConfig::from_table(&table, |_| None).unwrap();
+        let service = service(dir);
+        let matrix = within(
+            "the bot to connect",
+            Matrix::connect(config, service.clone()),
+        )
+        .await
+        .expect("the bot connects");
+        let client = matrix.client().clone();
+        let state = matrix.sync_state();
+        let (outbox, rx) = mpsc::channel(16);
+        let task = tokio::spawn(matrix.run(rx));
+        Bot {
+            id,
+            dir: dir.to_path_buf(),
+            client,
+            state,
+            outbox,
+            task,
+        }
+    }
+
+    /// Stops the bot as a crash would (its task is dropped mid-sync).
+    pub async fn stop(self) {
+        self.task.abort();
+        let _ = self.task.await;
+    }
+
+    pub fn store(&self) -> Store {
+        Store::open(&self.dir.join("jungle.db")).unwrap()
+    }
+
+    /// Waits until the sync loop is in a state `ok` accepts.
+    pub async fn wait_state(&mut self, what: &str, ok: impl Fn(SyncState) -> bool) {
+        within(what, self.state.wait_for(|s| ok(*s)))
+            .await
+            .expect("the bot runs");
+    }
+}
+
+/// The chat service on `dir/jungle.db`.
+pub fn service(dir: &Path) -> Service {
+    let mut config = Config::default();
+    config.store.database = Some(dir.join("jungle.db"));
+    Service::open(&config, Arc::new(SystemClock)).unwrap()
+}
+
+/// Something a human's client saw in a room.
+#[derive(Clone, Debug)]
+pub struct Seen {
+    pub room: OwnedRoomId,
+    pub sender: OwnedUserId,
+    pub what: Saw,
+}
+
+#[derive(Clone, Debug)]
+pub enum Saw {
+    Message {
+        content: RoomMessageEventContent,
+        /// It arrived encrypted and the client decrypted it.
+        encrypted: bool,
+    },
+    Member {
+        user: OwnedUserId,
+        membership: MembershipState,
+    },
+    /// An encrypted event the client could not decrypt.
+    Undecryptable,
+}
+
+/// A person: a matrix-sdk client (in-memory stores) syncing in the background.
+pub struct Human {
+    pub id: OwnedUserId,
+    pub client: Client,
+    seen: Mutex<mpsc::UnboundedReceiver<Seen>>,
+    sync: JoinHandle<()>,
+}
+
+impl Drop for Human {
+    fn drop(&mut self) {
+        self.sync.abort();
+    }
+}
+
+impl Human {
+    pub async fn login(env: &Env, name: &str) -> Human {
+        let id = env.user(name);
+        let client = Client::builder()
+            .homeserver_url(&env.url)
+            .build()
+            .await
+            .unwrap();
+        client
+            .matrix_auth()
+            .login_username(id.as_str(), &env.password)
+            .initial_device_display_name("test human")
+            .send()
+            .await
+            .unwrap();
+        // What happened before this test is not its business.
+        client.sync_once(SyncSettings::default()).await.unwrap();
+        let (tx, rx) = mpsc::unbounded_channel();
+        client.add_event_handler(
+            move |ev: AnySyncTimelineEvent,
+                  room: Room,
+                  info: Option<matrix_sdk::deserialized_responses::EncryptionInfo>| {
+                let tx = tx.clone();
+                async move {
+                    let what = match &ev {
+                        AnySyncTimelineEvent::MessageLike(
+                            AnySyncMessageLikeEvent::RoomMessage(SyncMessageLikeEvent::Original(m)),
+                        ) => Saw::Message {
+                            content: m.content.clone(),
+                            encrypted: info.is_some(),
+                        },
+                        AnySyncTimelineEvent::MessageLike(
+                            AnySyncMessageLikeEvent::RoomEncrypted(_),
+                        ) => Saw::Undecryptable,
+                        AnySyncTimelineEvent::State(AnySyncStateEvent::RoomMember(
+                            SyncStateEvent::Original(m),
+                        )) => Saw::Member {
+                            user: m.state_key.clone(),
+                            membership: m.content.membership.clone(),
+                        },
+                        _ => return,
+                    };
+                    let _ = tx.send(Seen {
+                        room: room.room_id().to_owned(),
+                        sender: ev.sender().to_owned(),
+                        what,
+                    });
+                }
+            },
+        );
+        let syncing = client.clone();
+        let sync = tokio::spawn(async move {
+            let settings = SyncSettings::default().timeout(Duration::from_secs(10));
+            loop {
+                if let Err(e) = syncing.sync(settings.clone()).await {
+                    eprintln!("a human's sync failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+            }
+        });
+        Human {
+            id,
+            client,
+            seen: Mutex::new(rx),
+            sync,
+        }
+    }
+
+    /// Creates a room (encrypted or not) and invites `invite`.
+    pub async fn create_room(&self, invite: &[&OwnedUserId], encrypted: bool) -> Room {
+        let room = self
+            .client
+            .create_room(CreateRoomRequest::new())
+            .await
+            .unwrap();
+        if encrypted {
+            room.enable_encryption().await.unwrap();
+        }
+        for user in invite {
+            room.invite_user_by_id(user).await.unwrap();
+        }
+        room
+    }
+
+    pub async fn say(&self, room: &Room, text: &str) -> OwnedEventId {
+        room.send(RoomMessageEventContent::text_plain(text))
+            .await
+            .unwrap()
+            .response
+            .event_id
+    }
+
+    pub async fn send(&self, room: &Room, content: RoomMessageEventContent) -> OwnedEventId {
+        room.send(content).await.unwrap().response.event_id
+    }
+
+    /// The next thing seen in `room` for which `pick` gives `Some`; earlier ones are dropped.
+    pub async fn wait_for<T>(
+        &self,
+        what: &str,
+        room: &Room,
+        mut pick: impl FnMut(&Seen) -> Option<T>,
+    ) -> T {
+        let mut seen = self.seen.lock().await;
+        let mut passed = Vec::new();
+        let found = tokio::time::timeout(PATIENCE, async {
+            while let Some(s) = seen.recv().await {
+                if s.room != room.room_id() {
+                    continue;
+                }
+                if let Some(t) = pick(&s) {
+                    return Some(t);
+                }
+                passed.push(s);
+            }
+            None
+        })
+        .await;
+        match found {
+            Ok(Some(t)) => t,
+            _ => panic!(
+                "{} timed out waiting for {what}; it saw meanwhile:\n{}",
+                self.id,
+                passed
+                    .iter()
+                    .map(|s| format!("  {s:?}"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            ),
+        }
+    }
+
+    /// Waits until `user`'s membership in `room` becomes `membership`.
+    pub async fn wait_membership(&self, room: &Room, user: &UserId, membership: MembershipState) {
+        self.wait_for(&format!("{user} to be {membership}"), room, |s| {
+            match &s.what {
+                Saw::Member {
+                    user: u,
+                    membership: m,
+                } if u == user && *m == membership => Some(()),
+                _ => None,
+            }
+        })
+        .await
+    }
+
+    /// The bot's next message in `room` (notice or image), whatever it is.
+    pub async fn next_from(&self, room: &Room, bot: &UserId) -> Message {
+        self.wait_for(&format!("a message from {bot}"), room, |s| match &s.what {
+            Saw::Message { content, encrypted } if s.sender == bot => Some(Message {
+                content: content.clone(),
+                encrypted: *encrypted,
+            }),
+            Saw::Undecryptable if s.sender == bot => {
+                panic!("{} could not decrypt a message from {bot}", self.id)
+            }
+            _ => None,
+        })
+        .await
+    }
+
+    /// The bot's next notice in `room` whose body contains `needle` (other messages pass by).
+    pub async fn notice_with(&self, room: &Room, bot: &UserId, needle: &str) -> Message {
+        self.wait_for(
+            &format!("a notice from {bot} saying {needle:?}"),
+            room,
+            |s| match &s.what {
+                Saw::Message { content, encrypted }
+                    if s.sender == bot && content.body().contains(needle) =>
+                {
+                    Some(Message {
+                        content: content.clone(),
+                        encrypted: *encrypted,
+                    })
+                }
+                Saw::Undecryptable if s.sender == bot => {
+                    panic!("could not decrypt a message from {bot}")
+                }
+                _ => None,
+            },
+        )
+        .await
+    }
+
+    /// Downloads (and decrypts, in encrypted rooms) an image message's file.
+    pub async fn download(&self, image: &ImageMessageEventContent) -> Vec<u8> {
+        self.client
+            .media()
+            .get_media_content(
+                &MediaRequestParameters {
+                    source: image.source.clone(),
+                    format: MediaFormat::File,
+                },
+                false,
+            )
+            .await
+            .unwrap()
+    }
+}
+
+/// A message from the bot as the human saw it.
+#[derive(Debug)]
+pub struct Message {
+    pub content: RoomMessageEventContent,
+    pub encrypted: bool,
+}
+
+impl Message {
+    pub fn body(&self) -> &str {
+        self.content.body()
+    }
+
+    pub fn is_notice(&self) -> bool {
+        matches!(self.content.msgtype, MessageType::Notice(_))
+    }
+
+    /// The formatted (HTML) body of a notice.
+    pub fn html(&self) -> Option<&str> {
+        match &self.content.msgtype {
+            MessageType::Notice(n) => n.formatted.as_ref().map(|f| f.body.as_str()),
+            _ => None,
+        }
+    }
+
+    pub fn mentions(&self) -> Vec<OwnedUserId> {
+        self.content
+            .mentions
+            .iter()
+            .flat_map(|m| m.user_ids.iter().cloned())
+            .collect()
+    }
+
+    pub fn image(&self) -> Option<&ImageMessageEventContent> {
+        match &self.content.msgtype {
+            MessageType::Image(i) => Some(i),
+            _ => None,
+        }
+    }
+}
+
+/// A PNG as (width, height, RGBA pixels).
+pub fn decode_png(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::ALPHA);
+    let mut reader = decoder.read_info().expect("a PNG header");
+    let mut buf = vec![0; reader.output_buffer_size().expect("a sane size")];
+    let frame = reader.next_frame(&mut buf).expect("PNG pixels");
+    buf.truncate(frame.buffer_size());
+    (frame.width, frame.height, buf)
+}
+
+/// A small RGBA PNG with a recognisable pattern.
+pub fn test_png(width: u32, height: u32) -> (Vec<u8>, Vec<u8>) {
+    let pixels: Vec<u8> = (0..width * height)
+        .flat_map(|i| [(i % 251) as u8, (i / 7 % 256) as u8, 200, 255])
+        .collect();
+    let mut out = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut out, width, height);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().unwrap();
+        writer.write_image_data(&pixels).unwrap();
+    }
+    (out, pixels)
+}
+
+/// Does the chat layer render boards yet (is the renderer merged)?
+pub async fn renderer_present() -> bool {
+    let dir = tempfile::tempdir().unwrap();
+    let service = service(dir.path());
+    let replies = service
+        .handle(jungle::chat::Event {
+            place: jungle::chat::Place {
+                platform: "console".into(),
+                scope: "console".into(),
+                channel: "probe".into(),
+            },
+            sender: jungle::chat::User::new("probe", "probe"),
+            input: jungle::chat::Input::Text("!jungle play bot easy crimson".into()),
+            mentions: Vec::new(),
+        })
+        .await;
+    replies.iter().any(|r| r.image.is_some())
+}
+
+/// A TCP proxy in front of the homeserver that can be switched off (connections cut, new
+/// ones closed at once) and on again.
+pub struct Proxy {
+    pub url: String,
+    up: watch::Sender<bool>,
+    task: JoinHandle<()>,
+}
+
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl Proxy {
+    pub async fn start(upstream: &str) -> Proxy {
+        let upstream = upstream
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let (up, _) = watch::channel(true);
+        let watch_up = up.clone();
+        let task = tokio::spawn(async move {
+            loop {
+                let Ok((mut inbound, _)) = listener.accept().await else {
+                    continue;
+                };
+                let mut up = watch_up.subscribe();
+                if !*up.borrow() {
+                    drop(inbound);
+                    continue;
+                }
+                let upstream = upstream.clone();
+                tokio::spawn(async move {
+                    let Ok(mut outbound) = tokio::net::TcpStream::connect(&upstream).await else {
+                        return;
+                    };
+                    tokio::select! {
+                        _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound) => {}
+                        _ = up.wait_for(|u| !*u) => {}
+                    }
+                });
+            }
+        });
+        Proxy { url, up, task }
+    }
+
+    pub fn set_up(&self, up: bool) {
+        self.up.send_replace(up);
+    }
+}

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# Runs a command next to a throwaway Synapse homeserver: `bash tests/matrix/synapse.sh cargo test`.
+#
+# Installs Synapse into a cached venv (~/.cache/jungle-bot/synapse-<version>, reused while the
+# version matches), starts it on 127.0.0.1 with a fresh data directory, registers the test users,
+# exports JUNGLE_MATRIX_URL, JUNGLE_MATRIX_USERS and JUNGLE_MATRIX_PASSWORD to the command, and
+# stops the homeserver when the script exits, whatever the command's result.
+set -euo pipefail
+
+SYNAPSE_VERSION=1.163.2
+# The users the Matrix tests log in as: one bot account per test (bot instances must not share an
+# account, or two of them would answer the same room), and humans shared by all tests.
+USERS="alice bob carol bot1 bot2 bot3 bot4 bot5 bot6 bot7 bot8"
+
+cache="${XDG_CACHE_HOME:-$HOME/.cache}/jungle-bot"
+venv="$cache/synapse-$SYNAPSE_VERSION"
+python="${PYTHON:-python3}"
+
+if [ ! -f "$venv/.installed" ]; then
+  echo "synapse.sh: installing matrix-synapse $SYNAPSE_VERSION into $venv" >&2
+  rm -rf "$venv"
+  mkdir -p "$cache"
+  "$python" -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "matrix-synapse==$SYNAPSE_VERSION" >&2
+  touch "$venv/.installed"
+fi
+
+data=$(mktemp -d "${TMPDIR:-/tmp}/jungle-synapse.XXXXXX")
+pid=""
+stop() {
+  local status=$?
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 1 100); do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill -KILL "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  fi
+  if [ "$status" -ne 0 ] && [ -f "$data/synapse.log" ]; then
+    echo "synapse.sh: last lines of the homeserver log:" >&2
+    tail -n 20 "$data/synapse.log" >&2 || true
+  fi
+  rm -rf "$data"
+  exit "$status"
+}
+trap stop EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+secret=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
+password=$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
+url="http://127.0.0.1:$port"
+
+limit='{per_second: 100000, burst_count: 100000}'
+cat > "$data/homeserver.yaml" <<YAML
+server_name: localhost
+pid_file: $data/homeserver.pid
+listeners:
+  - port: $port
+    bind_addresses: ["127.0.0.1"]
+    type: http
+    tls: false
+    x_forwarded: false
+    resources:
+      - names: [client]
+        compress: false
+database:
+  name: sqlite3
+  args:
+    database: $data/homeserver.db
+log_config: $data/log.yaml
+media_store_path: $data/media
+signing_key_path: $data/signing.key
+report_stats: false
+enable_registration: false
+registration_shared_secret: "$secret"
+trusted_key_servers: []
+suppress_key_server_warning: true
+presence:
+  enabled: false
+rc_message: $limit
+rc_login:
+  address: $limit
+  account: $limit
+  failed_attempts: $limit
+rc_registration: $limit
+rc_joins:
+  local: $limit
+  remote: $limit
+rc_invites:
+  per_room: $limit
+  per_user: $limit
+  per_issuer: $limit
+rc_room_creation: $limit
+rc_media_create: $limit
+rc_key_requests: $limit
+rc_3pid_validation: $limit
+rc_admin_redaction: $limit
+rc_joins_per_room: $limit
+rc_presence:
+  per_user: $limit
+rc_delayed_event_mgmt: $limit
+YAML
+cat > "$data/log.yaml" <<YAML
+version: 1
+formatters:
+  plain:
+    format: '%(asctime)s %(levelname)s %(name)s: %(message)s'
+handlers:
+  file:
+    class: logging.FileHandler
+    filename: $data/synapse.log
+    formatter: plain
+root:
+  level: WARNING
+  handlers: [file]
+disable_existing_loggers: false
+YAML
+
+"$venv/bin/python" -m synapse.app.homeserver -c "$data/homeserver.yaml" >"$data/stdout.log" 2>&1 &
+pid=$!
+
+for _ in $(seq 1 300); do
+  if "$venv/bin/python" -c "import urllib.request, sys; urllib.request.urlopen('$url/_matrix/client/versions', timeout=1)" 2>/dev/null; then
+    break
+  fi
+  if ! kill -0 "$pid" 2>/dev/null; then
+    echo "synapse.sh: the homeserver exited while starting:" >&2
+    tail -n 30 "$data/stdout.log" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
+
+for user in $USERS; do
+  "$venv/bin/register_new_matrix_user" -k "$secret" -u "$user" -p "$password" --no-admin "$url" >/dev/null &
+done
+wait_all=0
+for job in $(jobs -p); do
+  [ "$job" = "$pid" ] && continue
+  wait "$job" || wait_all=1
+done
+if [ "$wait_all" -ne 0 ]; then
+  echo "synapse.sh: registering the test users failed" >&2
+  exit 1
+fi
+echo "synapse.sh: Synapse $SYNAPSE_VERSION runs at $url (users: $USERS)" >&2
+
+export JUNGLE_MATRIX_URL="$url"
+export JUNGLE_MATRIX_USERS="$USERS"
+export JUNGLE_MATRIX_PASSWORD="$password"
+"$@"
