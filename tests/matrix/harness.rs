@@ -192,7 +192,7 @@ pub struct Seen {
 #[derive(Clone, Debug)]
 pub enum Saw {
     Message {
-        content: RoomMessageEventContent,
+        content: Box<RoomMessageEventContent>,
         /// It arrived encrypted and the client decrypted it.
         encrypted: bool,
     },
@@ -246,7 +246,7 @@ impl Human {
                         AnySyncTimelineEvent::MessageLike(
                             AnySyncMessageLikeEvent::RoomMessage(SyncMessageLikeEvent::Original(m)),
                         ) => Saw::Message {
-                            content: m.content.clone(),
+                            content: Box::new(m.content.clone()),
                             encrypted: info.is_some(),
                         },
                         AnySyncTimelineEvent::MessageLike(
@@ -368,7 +368,7 @@ impl Human {
     pub async fn next_from(&self, room: &Room, bot: &UserId) -> Message {
         self.wait_for(&format!("a message from {bot}"), room, |s| match &s.what {
             Saw::Message { content, encrypted } if s.sender == bot => Some(Message {
-                content: content.clone(),
+                content: (**content).clone(),
                 encrypted: *encrypted,
             }),
             Saw::Undecryptable if s.sender == bot => {
@@ -389,7 +389,7 @@ impl Human {
                     if s.sender == bot && content.body().contains(needle) =>
                 {
                     Some(Message {
-                        content: content.clone(),
+                        content: (**content).clone(),
                         encrypted: *encrypted,
                     })
                 }
