@@ -2,6 +2,7 @@
 //! [`run_all`] starts every adapter the config names, side by side, on one [`Service`].
 
 pub mod console;
+pub mod discord;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -34,6 +35,12 @@ pub async fn run_all(config: Config) -> anyhow::Result<()> {
         rx
     };
     // Each adapter: parse its section (errors name the key), then run it with its outbox.
+    if let Some(section) = &config.discord {
+        let discord_config =
+            discord::DiscordConfig::from_table(section).map_err(anyhow::Error::msg)?;
+        let (service, rx) = (service.clone(), outbox(discord::PLATFORM));
+        tasks.spawn(async move { discord::run(discord_config, service, rx).await });
+    }
     let _ = (&config, &service, &mut tasks, &mut outbox);
     anyhow::ensure!(
         !tasks.is_empty(),
