@@ -642,3 +642,50 @@ async fn the_outbox_is_posted_and_a_failed_send_is_survived() {
     bot.stop().await;
     assert_no_unknown_calls(&d);
 }
+
+/// Collects everything logged on this thread.
+#[derive(Clone, Default)]
+struct Captured(Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Captured {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn the_token_is_never_logged() {
+    let captured = Captured::default();
+    let writer = captured.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::TRACE)
+        .with_ansi(false)
+        .with_writer(move || writer.clone())
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+    let d = Double::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(
+        &d,
+        &dir.path().join("j.db"),
+        GUILD_BOT,
+        Arc::new(SystemClock),
+    )
+    .await;
+    start_game(&d).await;
+    play(&d, ALICE, "G7 G6").await;
+    bot.stop().await;
+    let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+    assert!(log.contains("starting the Discord adapter"), "{log}");
+    assert!(log.contains("<redacted>"), "{log}");
+    assert!(
+        log.contains("Identifying"),
+        "serenity's own logs are captured: {log}"
+    );
+    assert!(!log.contains("test-token"), "the token leaked into the log");
+    assert_no_unknown_calls(&d);
+}

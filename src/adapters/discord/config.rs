@@ -186,6 +186,27 @@ mod tests {
     }
 
     #[test]
+    fn the_example_config_documents_every_key() {
+        let example = include_str!("../../../config.example.toml");
+        let section: String = example
+            .lines()
+            .skip_while(|l| *l != "# [discord]")
+            .skip(1)
+            .take_while(|l| l.starts_with('#'))
+            .map(|l| format!("{}\n", l.trim_start_matches('#').trim_start()))
+            .collect();
+        let t = table(&section);
+        let c = DiscordConfig::parse(&t, None).unwrap();
+        assert_eq!(c.guild_id, Some(123456789012345678));
+        assert_eq!(c.shards, Shards::Auto);
+        let mut documented: Vec<&str> = t.keys().map(String::as_str).collect();
+        let mut known: Vec<&str> = KEYS.split(", ").collect();
+        documented.sort();
+        known.sort();
+        assert_eq!(documented, known);
+    }
+
+    #[test]
     fn debug_never_shows_the_token() {
         let c = DiscordConfig::parse(&table("token = \"very-secret-token\""), None).unwrap();
         let shown = format!("{c:?} {c:#?}");

@@ -313,7 +313,12 @@ impl Shared {
 
     async fn on_ready(&self, http: &Http, ready: &Ready) {
         let _ = self.me.set(ready.user.id);
-        tracing::info!(user = %ready.user.name, servers = ready.guilds.len(), "connected to Discord");
+        tracing::info!(
+            user = %ready.user.name,
+            servers = ready.guilds.len(),
+            invite = %super::invite_url(ready.application.id.get()),
+            "connected to Discord"
+        );
         if ready.shard.is_some_and(|s| s.id.0 != 0) {
             return;
         }

@@ -16,7 +16,7 @@ use std::future::Future;
 use std::sync::Arc;
 
 use anyhow::Context as _;
-use serenity::all::{ChannelId, ClientBuilder, GatewayIntents, Http, HttpBuilder};
+use serenity::all::{ChannelId, ClientBuilder, GatewayIntents, Http, HttpBuilder, Permissions};
 
 pub use config::{DiscordConfig, Shards};
 
@@ -26,6 +26,24 @@ use handler::{Handler, Shared};
 
 /// The platform name in [`crate::chat::Place`]s (and the outbox routing key).
 pub const PLATFORM: &str = "discord";
+
+/// The permissions the bot needs in a channel: View Channel, Send Messages, Embed Links,
+/// Attach Files, Read Message History.
+pub fn permissions() -> Permissions {
+    Permissions::VIEW_CHANNEL
+        | Permissions::SEND_MESSAGES
+        | Permissions::EMBED_LINKS
+        | Permissions::ATTACH_FILES
+        | Permissions::READ_MESSAGE_HISTORY
+}
+
+/// The link that adds the bot to a server, with its slash command and permissions.
+pub fn invite_url(application_id: u64) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={application_id}&scope=bot+applications.commands&permissions={}",
+        permissions().bits()
+    )
+}
 
 /// The gateway intents the bot asks for; message content only when the config says it is
 /// enabled for the bot (it is privileged).
@@ -96,5 +114,29 @@ async fn post_outbox(shared: Arc<Shared>, http: Arc<Http>, mut outbox: Outbox) {
         };
         shared.post(&http, channel, &o.reply, None).await;
         shared.retire(&http, &o.reply.retired_buttons).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_invite_asks_for_the_documented_permissions() {
+        // 1024 + 2048 + 16384 + 32768 + 65536, as the README's invite link says.
+        assert_eq!(permissions().bits(), 117_760);
+        assert_eq!(
+            invite_url(42),
+            "https://discord.com/oauth2/authorize?client_id=42&scope=bot+applications.commands&permissions=117760"
+        );
+    }
+
+    #[test]
+    fn message_content_only_when_configured() {
+        let mut c = DiscordConfig::parse(&toml::Table::new(), Some("t".into())).unwrap();
+        assert!(!intents(&c).contains(GatewayIntents::MESSAGE_CONTENT));
+        assert!(intents(&c).contains(GatewayIntents::GUILD_MESSAGES));
+        c.message_content = true;
+        assert!(intents(&c).contains(GatewayIntents::MESSAGE_CONTENT));
     }
 }
