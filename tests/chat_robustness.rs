@@ -123,7 +123,7 @@ fn random_input_never_panics_and_games_stay_consistent() {
             ),
             2 => Input::Text(
                 (0..rng.below(12))
-                    .map(|_| (rng.below(0x3000) as u8 as char))
+                    .map(|_| char::from_u32(rng.below(0x3000) as u32).unwrap_or('?'))
                     .collect(),
             ),
             _ => {
