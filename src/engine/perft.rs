@@ -80,4 +80,15 @@ mod tests {
         assert_eq!(perft(&p, 3), 12240);
         assert_eq!(divide(&p, 2).iter().map(|x| x.1).sum::<u64>(), 576);
     }
+
+    #[test]
+    fn both_walks_agree() {
+        let p = Position::start();
+        assert_eq!(perft_portable(&p, 4), 260_099);
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the running CPU has the popcnt instruction.
+            assert_eq!(unsafe { perft_popcnt(&p, 4) }, 260_099);
+        }
+    }
 }
