@@ -2,9 +2,11 @@
 //!
 //! The layers, each depending only on those above it:
 //! - [`engine`]: the rules, move generation, position strings and move text.
+//! - [`render`]: board images (PNG) and game replays (animated GIF).
 //! - [`cli`]: the `jungle` command's subcommands.
 
 pub mod cli;
 pub mod engine;
+pub mod render;
 
 pub use engine::{Animal, Bitboard, Move, Outcome, Piece, Position, Side, Square};

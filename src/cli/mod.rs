@@ -2,6 +2,9 @@
 
 mod bench;
 mod engine_cmds;
+mod render_cmds;
+
+pub use render_cmds::{RenderArgs, ReplayArgs};
 
 use clap::{Parser, Subcommand};
 
@@ -41,6 +44,10 @@ pub enum Command {
         #[arg(long)]
         quick: bool,
     },
+    /// Draw a position as a PNG board image.
+    Render(RenderArgs),
+    /// Draw a game as an animated GIF, one frame per half-move.
+    Replay(ReplayArgs),
 }
 
 /// Runs one parsed command line.
@@ -53,6 +60,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         } => engine_cmds::perft(depth, position.as_deref(), divide),
         Command::Moves { position } => engine_cmds::moves(position.as_deref()),
         Command::Bench { quick } => bench::run(quick),
+        Command::Render(args) => render_cmds::render(&args),
+        Command::Replay(args) => render_cmds::replay(&args),
     }
 }
 
