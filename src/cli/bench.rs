@@ -92,7 +92,7 @@ fn sample_game(len: usize) -> Vec<Move> {
                 .copied()
                 .filter(|&m| pos.is_capture(m))
                 .collect();
-            let mv = if !captures.is_empty() && seed % 3 == 0 {
+            let mv = if !captures.is_empty() && seed.is_multiple_of(3) {
                 captures[(seed >> 8) as usize % captures.len()]
             } else {
                 legal[(seed >> 8) as usize % legal.len()]

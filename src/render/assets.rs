@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 use image::{Rgb, RgbImage, Rgba, RgbaImage};
 
 use super::cells::{self, CellKey, Terrain};
-use super::layout::{self, BOARD_H, BOARD_W, BOARD_X, BOARD_Y, MARGIN, SQUARE, TILE_INSET};
+use super::layout::{self, BADGE, BOARD_H, BOARD_W, BOARD_X, BOARD_Y, MARGIN, SQUARE, TILE_INSET};
 use super::paint::{self, circle, fill, round_rect};
 use super::theme::{self, mix};
 use crate::engine::square::{FILES, RANKS};
@@ -40,8 +40,6 @@ pub(crate) fn piece_index(p: Piece) -> usize {
 
 /// Side of a player-bar chip.
 pub(crate) const CHIP: u32 = 20;
-/// Side of a capture badge.
-pub(crate) const BADGE: u32 = 30;
 
 impl Assets {
     fn build() -> Assets {
@@ -214,7 +212,7 @@ fn tile(p: Piece, weak: bool) -> RgbaImage {
     );
     let rank = if weak { 0 } else { p.animal.rank() };
     let label = format!("{rank} {}", p.animal.name());
-    paint::text_centered(&mut img, soft, s / 2.0, 59.5, 10.5, true, &label);
+    paint::text_centered(&mut img, soft, s / 2.0, 59.5, 11.0, true, &label);
     img
 }
 

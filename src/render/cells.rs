@@ -8,9 +8,10 @@ use std::sync::{Arc, LazyLock, Mutex};
 
 use image::{Rgb, RgbImage};
 
-use super::assets::{ASSETS, BADGE, piece_index};
-use super::layout::SQUARE;
+use super::assets::{ASSETS, piece_index};
+use super::layout::{BADGE, SQUARE};
 use super::paint::{self, circle, fill, segment};
+
 use super::palette::PALETTE;
 use super::theme::{self, Colour, mix};
 use crate::engine::terrain::{den_owner, is_water, trap_owner};
@@ -155,16 +156,19 @@ fn terrain_emblem(img: &mut RgbImage, terrain: Terrain) {
             paint::text_centered(img, theme::LAND, c, c, 24.0, false, "穴");
         }
         Terrain::Trap => {
-            // A ring of inward teeth, like a snare.
-            let ring = circle(c, c, 22.0);
+            // A round net: a ring with a diagonal mesh inside.
             let m = theme::TRAP_MARK;
-            fill(img, inner, m, 1.0, 1.0, move |x, y| ring(x, y).abs() - 2.0);
-            for i in 0..8 {
-                let (s, co) = (i as f32 * TAU / 8.0).sin_cos();
-                let outer = (c + 22.0 * co, c + 22.0 * s);
-                let tip = (c + 11.0 * co, c + 11.0 * s);
-                fill(img, inner, m, 1.0, 1.0, segment(outer, tip, 2.0));
-            }
+            let ring = move |x: f32, y: f32| (x - c).hypot(y - c) - 23.0;
+            fill(img, inner, m, 1.0, 1.0, move |x, y| ring(x, y).abs() - 1.8);
+            let mesh = move |x: f32, y: f32| {
+                let (u, v) = (
+                    (x - c + y - c) / 2f32.sqrt(),
+                    (x - c - (y - c)) / 2f32.sqrt(),
+                );
+                let line = |t: f32| ((t / 9.0).round() * 9.0 - t).abs() - 1.0;
+                line(u).min(line(v)).max(ring(x, y) + 1.0)
+            };
+            fill(img, inner, m, 0.85, 1.0, mesh);
         }
     }
 }

@@ -25,6 +25,8 @@ pub const BOARD_Y: u32 = STATUS_H + BAR_H + MARGIN;
 /// The whole image.
 pub const WIDTH: u32 = BOARD_W + 2 * MARGIN;
 pub const HEIGHT: u32 = BOARD_Y + BOARD_H + MARGIN + BAR_H;
+// Chat clients shrink images; below this width the animals' names stop being readable.
+const _: () = assert!(WIDTH >= 560);
 
 /// Top of the player bar above the board and of the one below it.
 pub const TOP_BAR_Y: u32 = STATUS_H;
@@ -86,6 +88,21 @@ pub const fn piece_probe(sq: Square, flip: bool) -> (u32, u32) {
     (x + TILE_INSET + 5, y + SQUARE / 2)
 }
 
+/// Side of the badge that shows a captured piece, in the destination's top-right corner.
+pub const BADGE: u32 = 30;
+
+/// Top-left pixel of the capture badge on a square.
+pub const fn badge_origin(sq: Square, flip: bool) -> (u32, u32) {
+    let (x, y) = origin(sq, flip);
+    (x + SQUARE - 1 - BADGE, y + 1)
+}
+
+/// A pixel inside the capture badge that shows the captured piece's side colour.
+pub const fn badge_probe(sq: Square, flip: bool) -> (u32, u32) {
+    let (x, y) = badge_origin(sq, flip);
+    (x + BADGE / 2 - 9, y + BADGE / 2)
+}
+
 /// The square under a pixel, if it is on the board.
 pub fn square_at(x: u32, y: u32, flip: bool) -> Option<Square> {
     if x < BOARD_X || y < BOARD_Y {
@@ -111,6 +128,5 @@ mod tests {
         let a1 = Square::from_coords(0, 1).unwrap();
         assert_eq!(cell(a1, false), (0, 0));
         assert_eq!(cell(a1, true), (6, 8));
-        assert!(WIDTH >= 560);
     }
 }

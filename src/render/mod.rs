@@ -164,3 +164,44 @@ fn pills(turn: Side, outcome: Option<Outcome>, turn_pill: bool) -> BySide<Option
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Animal, DrawReason, WinReason};
+
+    #[test]
+    fn last_move_records_only_enemy_captures() {
+        let start = Position::start();
+        let quiet = LastMove::new(&start, "G7 G6".parse().unwrap());
+        assert_eq!(quiet, LastMove::quiet("G7 G6".parse().unwrap()));
+        let p: Position = "7/7/7/7/3L3/3p3/7/7/6l j 0 1".parse().unwrap();
+        let take = LastMove::new(&p, "D5 D6".parse().unwrap());
+        assert_eq!(
+            take.captured,
+            Some(Piece::new(Side::Crimson, Animal::Leopard))
+        );
+    }
+
+    #[test]
+    fn results_read_as_sentences_and_pills_follow_them() {
+        let draw = Outcome::Draw {
+            reason: DrawReason::NoCaptureLimit,
+        };
+        assert!(result_text(draw).starts_with("Draw: "));
+        let win = Outcome::Win {
+            winner: Side::Crimson,
+            reason: WinReason::Den,
+        };
+        let p = pills(Side::Jade, Some(win), true);
+        assert_eq!(p.crimson.map(|p| p.text), Some("winner"));
+        assert!(p.jade.is_none());
+        assert_eq!(
+            pills(Side::Jade, Some(draw), true).jade.map(|p| p.text),
+            Some("draw")
+        );
+        let playing = pills(Side::Crimson, None, true);
+        assert_eq!(playing.crimson.map(|p| p.text), Some("to move"));
+        assert!(pills(Side::Crimson, None, false).crimson.is_none());
+    }
+}

@@ -190,3 +190,36 @@ fn delta_frame<'a>(prev: &[u8], cur: &[u8], buf: &'a mut Vec<u8>, delay: u16) ->
         ..Frame::default()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_delta_frame_is_the_changed_rectangle_with_the_rest_transparent() {
+        let w = WIDTH as usize;
+        let prev = vec![3u8; FRAME_LEN];
+        let mut cur = prev.clone();
+        cur[10 * w + 20] = 7;
+        cur[12 * w + 25] = 8;
+        let mut buf = Vec::new();
+        let f = delta_frame(&prev, &cur, &mut buf, 80);
+        assert_eq!((f.left, f.top, f.width, f.height), (20, 10, 6, 3));
+        assert_eq!(f.transparent, Some(TRANSPARENT));
+        assert_eq!(f.buffer[0], 7);
+        assert_eq!(f.buffer[2 * 6 + 5], 8);
+        assert_eq!(f.buffer.iter().filter(|&&b| b == TRANSPARENT).count(), 16);
+        let same = delta_frame(&prev, &prev, &mut buf, 80);
+        assert_eq!((same.width, same.height, same.delay), (1, 1, 80));
+    }
+
+    #[test]
+    fn the_title_counts_half_moves() {
+        let start = Position::start();
+        assert_eq!(replay_title(&start, 1), "Replay – 1 half-move from move 1");
+        assert_eq!(
+            replay_title(&start, 40),
+            "Replay – 40 half-moves from move 1"
+        );
+    }
+}

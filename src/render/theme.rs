@@ -53,9 +53,9 @@ pub const SHADOW: Colour = rgb(40, 30, 20);
 /// Tints laid over a whole square (colour, strength 0..1).
 pub const LAST_MOVE: (Colour, f32) = (rgb(255, 214, 40), 0.55);
 pub const CAPTURE: (Colour, f32) = (rgb(255, 110, 40), 0.6);
-pub const SELECTED: (Colour, f32) = (rgb(40, 170, 255), 0.5);
+pub const SELECTED: (Colour, f32) = (rgb(40, 150, 255), 0.65);
 /// Quiet-move dots and capture corners for the selected piece's destinations.
-pub const MARK: (Colour, f32) = (rgb(20, 40, 90), 0.55);
+pub const MARK: (Colour, f32) = (rgb(20, 90, 210), 0.75);
 /// The dots along a leap's path.
 pub const PATH_DOT: Colour = rgb(255, 226, 90);
 
