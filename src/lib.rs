@@ -2,6 +2,7 @@
 //!
 //! The layers, each depending only on those above it:
 //! - [`engine`]: the rules, move generation, position strings and move text.
+//! - [`render`]: board images (PNG) and game replays (animated GIF).
 //! - [`rating`]: Elo arithmetic.
 //! - [`store`]: players, games, challenges and ratings in SQLite.
 //! - [`chat`]: the platform-agnostic command layer and game lifecycle.
@@ -14,6 +15,7 @@ pub mod cli;
 pub mod config;
 pub mod engine;
 pub mod rating;
+pub mod render;
 pub mod store;
 
 pub use engine::{Animal, Bitboard, Move, Outcome, Piece, Position, Side, Square};

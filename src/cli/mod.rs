@@ -4,6 +4,9 @@ mod bench;
 mod bench_chat;
 mod chat_cmds;
 mod engine_cmds;
+mod render_cmds;
+
+pub use render_cmds::{RenderArgs, ReplayArgs};
 
 use std::path::PathBuf;
 
@@ -71,6 +74,10 @@ pub enum Command {
         #[arg(long)]
         quick: bool,
     },
+    /// Draw a position as a PNG board image.
+    Render(RenderArgs),
+    /// Draw a game as an animated GIF, one frame per half-move.
+    Replay(ReplayArgs),
 }
 
 /// Options of the commands that run the chat service.
@@ -130,6 +137,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Run { config } => chat_cmds::run(Config::load(&config)?),
         Command::Bench { quick } => bench::run(quick),
+        Command::Render(args) => render_cmds::render(&args),
+        Command::Replay(args) => render_cmds::replay(&args),
     }
 }
 
