@@ -230,7 +230,7 @@ impl Core {
             .collect();
         Reply {
             text,
-            board: Some(game.view(Some(capitalize(&outcome.to_string())))),
+            board: Some(game.view(Some(outcome))),
             mentions,
             retired_buttons: game.button_ids(),
             ..Reply::default()
