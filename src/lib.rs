@@ -2,8 +2,10 @@
 //!
 //! The layers, each depending only on those above it:
 //! - [`engine`]: the rules, move generation, position strings and move text.
+//! - [`ai`]: the bot opponent: search, evaluation and difficulty levels.
 //! - [`cli`]: the `jungle` command's subcommands.
 
+pub mod ai;
 pub mod cli;
 pub mod engine;
 

@@ -1,10 +1,13 @@
 //! The `jungle` command line: one subcommand per job. `main.rs` only parses and calls [`run`].
 
 mod bench;
+pub mod bestmove;
 mod engine_cmds;
+mod selfplay;
 
 use clap::{Parser, Subcommand};
 
+use crate::ai::Level;
 use crate::engine::Position;
 
 #[derive(Debug, Parser)]
@@ -41,6 +44,46 @@ pub enum Command {
         #[arg(long)]
         quick: bool,
     },
+    /// Search a position and print the best move (last line) after `info` lines.
+    Bestmove {
+        #[arg(long)]
+        position: Option<String>,
+        /// Thinking time in milliseconds (default: the level's, 1000 for hard).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Search to this depth (without a time limit unless --movetime or --level is given).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Stop after about this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// easy, medium or hard (default hard).
+        #[arg(long)]
+        level: Option<Level>,
+        /// Seed for the levels' choice among near-best moves.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Play two levels against each other and print W/D/L, score and Elo difference.
+    Selfplay {
+        #[arg(long)]
+        a: Level,
+        #[arg(long)]
+        b: Level,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Thinking time per move for both (default: each level's own).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Games played at the same time.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random plies before the engines take over (each opening is played twice, colours swapped).
+        #[arg(long, default_value_t = 4)]
+        opening_plies: usize,
+    },
 }
 
 /// Runs one parsed command line.
@@ -53,6 +96,38 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         } => engine_cmds::perft(depth, position.as_deref(), divide),
         Command::Moves { position } => engine_cmds::moves(position.as_deref()),
         Command::Bench { quick } => bench::run(quick),
+        Command::Bestmove {
+            position,
+            movetime,
+            depth,
+            nodes,
+            level,
+            seed,
+        } => bestmove::run(&bestmove::Args {
+            position: position.as_deref(),
+            level,
+            movetime,
+            depth,
+            nodes,
+            seed,
+        }),
+        Command::Selfplay {
+            a,
+            b,
+            games,
+            movetime,
+            threads,
+            seed,
+            opening_plies,
+        } => selfplay::run(&selfplay::Args {
+            a,
+            b,
+            games,
+            movetime,
+            threads,
+            seed,
+            opening_plies,
+        }),
     }
 }
 
