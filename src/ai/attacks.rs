@@ -3,47 +3,70 @@
 //! public tables; every move produced here is legal (tests check it against the engine).
 
 use crate::engine::terrain::{LAND, LEAPS, STEPS, TRAPS, WATER};
-use crate::engine::{Animal, Bitboard, BySide, Move, Position, Side, Square};
+use crate::engine::{Animal, Bitboard, BySide, Move, Piece, Position, Side, Square};
 
 use super::tables::DEN_ADJACENT;
 
 /// Where every animal stands, looked up once per node.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout {
-    /// `squares[side][animal]`, `None` once captured.
-    pub squares: BySide<[Option<Square>; 8]>,
+    /// `raw[side][animal]`: the square index, 63 once captured.
+    pub raw: BySide<[u8; 8]>,
     pub occupied: BySide<Bitboard>,
     /// Both rats (they block leaps, whichever side they are on).
     pub rats: Bitboard,
+    /// `at_most[side][a]`: the pieces of `side` of rank at most that of animal `a`.
+    at_most: BySide<[Bitboard; 8]>,
+}
+
+/// The one-square set of a raw square index; empty for 63 (captured).
+#[inline]
+fn bit(raw: u8) -> Bitboard {
+    Bitboard((1u64 << (raw & 63)) & Bitboard::FULL.0)
+}
+
+const FILE_A: u64 = 0x0102_0408_1020_4081;
+const FILE_G: u64 = FILE_A << 6;
+
+/// Every square next to a square of `b`.
+#[inline]
+fn neighbours(b: Bitboard) -> Bitboard {
+    let b = b.0;
+    Bitboard(((b >> 7) | (b << 7) | ((b & !FILE_A) >> 1) | ((b & !FILE_G) << 1)) & Bitboard::FULL.0)
 }
 
 impl Layout {
     pub fn new(pos: &Position) -> Layout {
-        let squares = BySide::new(
-            side_squares(pos, Side::Jade),
-            side_squares(pos, Side::Crimson),
-        );
-        let rat = |s: Side| squares[s][0].map_or(Bitboard::EMPTY, Bitboard::from_square);
+        let raw_of = |side: Side| {
+            Animal::ALL.map(|a| {
+                pos.square_of(Piece::new(side, a))
+                    .map_or(63, |sq| sq.index() as u8)
+            })
+        };
+        let raw = BySide::new(raw_of(Side::Jade), raw_of(Side::Crimson));
+        let at_most = |s: Side| {
+            let mut acc = Bitboard::EMPTY;
+            raw[s].map(|r| {
+                acc |= bit(r);
+                acc
+            })
+        };
         Layout {
-            squares,
+            raw,
             occupied: BySide::new(pos.occupied_by(Side::Jade), pos.occupied_by(Side::Crimson)),
-            rats: rat(Side::Jade) | rat(Side::Crimson),
+            rats: bit(raw.jade[0]) | bit(raw.crimson[0]),
+            at_most: BySide::new(at_most(Side::Jade), at_most(Side::Crimson)),
         }
     }
 
-    /// Pieces of `side` that an animal of rank `animal` may capture by rank alone
-    /// (rat/elephant rules and traps are applied in [`Layout::capture_targets`]).
+    /// Where the `animal` of `side` stands, if it is on the board.
     #[inline]
-    fn at_most(&self, side: Side, animal: usize) -> Bitboard {
-        let mut acc = Bitboard::EMPTY;
-        for sq in self.squares[side][..=animal].iter().flatten() {
-            acc = acc.with(*sq);
-        }
-        acc
+    pub fn square(&self, side: Side, animal: Animal) -> Option<Square> {
+        Square::new(self.raw[side][animal.index()])
     }
 
-    /// Squares the `animal` of `side` standing on `from` can move to, captures or not,
-    /// ignoring which pieces stand there (steps on the right terrain and unblocked leaps).
+    /// Squares the `animal` standing on `from` can move to, captures or not, ignoring which
+    /// pieces stand there (steps on the right terrain and unblocked leaps).
     #[inline]
     pub fn reach(&self, animal: Animal, from: Square) -> Bitboard {
         let mut t = STEPS[from.index()];
@@ -74,15 +97,9 @@ impl Layout {
         }
         let weak = self.occupied[them] & TRAPS[side];
         let capturable = match animal {
-            Animal::Rat => {
-                let elephant = self.squares[them][7].map_or(Bitboard::EMPTY, Bitboard::from_square);
-                self.at_most(them, 0) | elephant | weak
-            }
-            Animal::Elephant => {
-                let rat = self.squares[them][0].map_or(Bitboard::EMPTY, Bitboard::from_square);
-                (self.at_most(them, 7) & !rat) | weak
-            }
-            a => self.at_most(them, a.index()) | weak,
+            Animal::Rat => self.at_most[them][0] | bit(self.raw[them][7]) | weak,
+            Animal::Elephant => (self.at_most[them][7] & !bit(self.raw[them][0])) | weak,
+            a => self.at_most[them][a.index()] | weak,
         };
         enemies & capturable
     }
@@ -90,7 +107,7 @@ impl Layout {
     /// Every capture `side` could make if it were to move, as `(attacker, from, targets)`.
     pub fn captures(&self, side: Side) -> impl Iterator<Item = (Animal, Square, Bitboard)> + '_ {
         Animal::ALL.into_iter().filter_map(move |a| {
-            let from = self.squares[side][a.index()]?;
+            let from = self.square(side, a)?;
             let t = self.capture_targets(side, a, from);
             t.any().then_some((a, from, t))
         })
@@ -98,23 +115,29 @@ impl Layout {
 
     /// The pieces of `side` that the enemy could capture if it were the enemy's move.
     pub fn attacked(&self, side: Side) -> Bitboard {
-        self.captures(side.other())
-            .fold(Bitboard::EMPTY, |acc, (_, _, t)| acc | t)
+        let them = side.other();
+        // Only enemies next to one of ours, and the leapers, can capture anything.
+        let contact = neighbours(self.occupied[side]);
+        let mut out = Bitboard::EMPTY;
+        for a in Animal::ALL {
+            let r = self.raw[them][a.index()];
+            if (bit(r) & contact).any() || (a.can_leap() && r < 63) {
+                let from = Square::from_index_unchecked(r);
+                out |= self.capture_targets(them, a, from);
+            }
+        }
+        out
     }
 
     /// The animal of `side` on `sq` (which must hold one of `side`'s pieces).
     #[inline]
     pub fn animal_at(&self, side: Side, sq: Square) -> Animal {
-        let i = self.squares[side]
+        let i = self.raw[side]
             .iter()
-            .position(|s| *s == Some(sq))
+            .position(|&r| usize::from(r) == sq.index())
             .unwrap_or(0);
         Animal::from_index(i)
     }
-}
-
-fn side_squares(pos: &Position, side: Side) -> [Option<Square>; 8] {
-    Animal::ALL.map(|a| pos.square_of(crate::engine::Piece::new(side, a)))
 }
 
 /// Pieces of `side` standing beside the enemy den: `side` enters it on its next move.
@@ -166,6 +189,23 @@ mod tests {
             out.push(p);
         }
         out
+    }
+
+    #[test]
+    fn neighbours_stay_on_the_board() {
+        use crate::engine::square::sq;
+        let n = neighbours(Bitboard::from_squares(&[sq::A1, sq::G5]));
+        assert_eq!(
+            n,
+            Bitboard::from_squares(&[sq::B1, sq::A2, sq::G4, sq::G6, sq::F5])
+        );
+        for s in Square::all() {
+            assert_eq!(
+                neighbours(Bitboard::from_square(s)),
+                STEPS[s.index()],
+                "{s}"
+            );
+        }
     }
 
     #[test]

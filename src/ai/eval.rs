@@ -30,11 +30,21 @@ const OPEN_TRAP: Value = 25;
 /// Moving is worth something.
 const TEMPO: Value = 12;
 
-/// `PST[side][animal][square]`: the advance bonus of each animal on each square.
-static PST: [[[i16; NUM_SQUARES]; 8]; 2] = build_pst();
+/// What one animal on one square is worth to its side, and the pressure it puts on the
+/// enemy den. Index 63 (a captured animal) is all zero, so sums need no branches.
+#[derive(Clone, Copy)]
+struct Cell {
+    /// Material plus the advance bonus.
+    value: i16,
+    /// [`PRESSURE`] by den distance; at least 1 for an animal near the den at all.
+    press: i16,
+}
 
-const fn build_pst() -> [[[i16; NUM_SQUARES]; 8]; 2] {
-    let mut t = [[[0i16; NUM_SQUARES]; 8]; 2];
+/// `CELLS[side][animal][square]`.
+static CELLS: [[[Cell; 64]; 8]; 2] = build_cells();
+
+const fn build_cells() -> [[[Cell; 64]; 8]; 2] {
+    let mut t = [[[Cell { value: 0, press: 0 }; 64]; 8]; 2];
     let mut side = 0;
     while side < 2 {
         let mut a = 0;
@@ -42,13 +52,23 @@ const fn build_pst() -> [[[i16; NUM_SQUARES]; 8]; 2] {
             let travel = Travel::of(Animal::ALL[a]) as usize;
             let mut s = 0;
             while s < NUM_SQUARES {
-                let d = DEN_DISTANCE_TABLE[side][travel][s];
-                let bonus = if d as usize >= ADVANCE.len() || d == FAR {
+                let d = DEN_DISTANCE_TABLE[side][travel][s] as usize;
+                let advance = if d >= ADVANCE.len() || d == FAR as usize {
                     0
                 } else {
-                    ADVANCE[d as usize] * ADVANCE_WEIGHT[a] / 100
+                    ADVANCE[d] * ADVANCE_WEIGHT[a] / 100
                 };
-                t[side][a][s] = bonus as i16;
+                let press = if d >= PRESSURE.len() {
+                    0
+                } else if PRESSURE[d] > 0 {
+                    PRESSURE[d]
+                } else {
+                    1
+                };
+                t[side][a][s] = Cell {
+                    value: (MATERIAL[a] + advance) as i16,
+                    press: press as i16,
+                };
                 s += 1;
             }
             a += 1;
@@ -58,40 +78,42 @@ const fn build_pst() -> [[[i16; NUM_SQUARES]; 8]; 2] {
     t
 }
 
-/// Material and advance of one side.
-fn side_terms(layout: &Layout, side: Side) -> Value {
-    let them = side.other();
-    let mut v = 0;
-    for (a, sq) in layout.squares[side].iter().enumerate() {
-        if let Some(sq) = sq {
-            v += MATERIAL[a] + Value::from(PST[side.index()][a][sq.index()]);
-        }
-    }
-    if layout.squares[side][0].is_some() && layout.squares[them][7].is_some() {
-        v += RAT_ELEPHANT_TENSION;
-    }
-    if layout.squares[side][7].is_some() && layout.squares[them][0].is_some() {
-        v -= RAT_ELEPHANT_TENSION;
-    }
-    v
+/// One side's material and advance, and the pressure it puts on the enemy den.
+struct SideSum {
+    value: Value,
+    /// Sum of [`PRESSURE`] over the side's animals near the enemy den.
+    pressure: Value,
+    /// How many of its animals are near the enemy den.
+    near: Value,
 }
 
-/// How safe `side`'s den is: pressure from enemies close to it against own cover.
-fn den_safety(layout: &Layout, side: Side) -> Value {
+fn side_terms(layout: &Layout, side: Side) -> SideSum {
     let them = side.other();
-    let mut pressure = 0;
-    let mut near = 0;
-    for (a, sq) in layout.squares[them].iter().enumerate() {
-        if let Some(sq) = sq {
-            let travel = Travel::of(Animal::ALL[a]) as usize;
-            let d = DEN_DISTANCE_TABLE[them.index()][travel][sq.index()] as usize;
-            if d < PRESSURE.len() {
-                pressure += PRESSURE[d];
-                near += 1;
-            }
-        }
+    let cells = &CELLS[side.index()];
+    let raw = &layout.raw[side];
+    let mut sum = SideSum {
+        value: 0,
+        pressure: 0,
+        near: 0,
+    };
+    for a in 0..8 {
+        let c = cells[a][usize::from(raw[a] & 63)];
+        sum.value += Value::from(c.value);
+        sum.pressure += Value::from(c.press);
+        sum.near += Value::from(c.press > 0);
     }
-    if near == 0 {
+    if raw[0] < 63 && layout.raw[them][7] < 63 {
+        sum.value += RAT_ELEPHANT_TENSION;
+    }
+    if raw[7] < 63 && layout.raw[them][0] < 63 {
+        sum.value -= RAT_ELEPHANT_TENSION;
+    }
+    sum
+}
+
+/// How safe `side`'s den is: the enemy's pressure on it against own cover.
+fn den_safety(layout: &Layout, side: Side, enemy: &SideSum) -> Value {
+    if enemy.near == 0 {
         return 0;
     }
     let own = layout.occupied[side];
@@ -99,7 +121,8 @@ fn den_safety(layout: &Layout, side: Side) -> Value {
     let open_traps = DEN_ADJACENT[side]
         .filter(|t| (STEPS[t.index()] & own).is_empty())
         .count() as Value;
-    -(pressure - (cover * COVER).min(pressure)) - open_traps * OPEN_TRAP * near.min(2)
+    -(enemy.pressure - (cover * COVER).min(enemy.pressure))
+        - open_traps * OPEN_TRAP * enemy.near.min(2)
 }
 
 /// What the side to move stands to lose to the enemy's next move: it can save one attacked
@@ -133,8 +156,9 @@ pub fn evaluate(pos: &Position) -> Value {
 pub fn evaluate_layout(pos: &Position, layout: &Layout) -> Value {
     let us = pos.turn();
     let them = us.other();
-    let mut v = side_terms(layout, us) - side_terms(layout, them);
-    v += den_safety(layout, us) - den_safety(layout, them);
+    let (ours, theirs) = (side_terms(layout, us), side_terms(layout, them));
+    let mut v = ours.value - theirs.value;
+    v += den_safety(layout, us, &theirs) - den_safety(layout, them, &ours);
     v += threats(layout, us);
     // Our pieces on enemy traps are rank 0 and easy prey.
     v -= 20 * (layout.occupied[us] & TRAPS[them]).count() as Value;

@@ -64,7 +64,7 @@ impl Level {
                 max_depth: MAX_DEPTH,
                 max_nodes: None,
                 randomness: 0,
-                hash_mb: 32,
+                hash_mb: 8,
             },
         }
     }

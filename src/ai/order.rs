@@ -1,7 +1,7 @@
 //! Move ordering: the hash move, captures by value, den threats, killers, then history.
 
 use crate::engine::terrain::STEPS;
-use crate::engine::{Move, Position, Side, Square};
+use crate::engine::{Move, Position, Square};
 
 use super::eval::MATERIAL;
 use super::tables::{DEN_ADJACENT, DEN_ZONE};
@@ -85,43 +85,76 @@ impl Heuristics {
     }
 
     /// Scores every move; the caller picks them best first.
+    /// Scores every move but `skip` (already tried: the hash move) into `out`, in order;
+    /// returns how many were written. The caller picks them best first.
     pub fn score(
         &self,
         pos: &Position,
         moves: &[Move],
-        hash_move: Option<Move>,
+        skip: Option<Move>,
         ply: usize,
         out: &mut [Scored],
-    ) {
-        let us: Side = pos.turn();
+    ) -> usize {
+        let us = pos.turn();
         let them = us.other();
-        for (&mv, slot) in moves.iter().zip(out.iter_mut()) {
-            let kind = kind(pos, mv);
-            let score = if Some(mv) == hash_move {
-                HASH_MOVE
+        let enemies = pos.occupied_by(them);
+        let adjacent = DEN_ADJACENT[them];
+        let zone = DEN_ZONE[them];
+        let [k0, k1] = self.killers[ply];
+        let mut n = 0;
+        // Moves come grouped by the moving piece: look each one up once.
+        let mut from = None;
+        let mut history: &[i32; 64] = &self.history[0];
+        let mut attacker = 0;
+        for &mv in moves {
+            if Some(mv) == skip {
+                continue;
+            }
+            if from != Some(mv.from) {
+                from = Some(mv.from);
+                let a = pos.piece_at(mv.from).map_or(0, |p| p.animal.index());
+                attacker = a as i32;
+                history = &self.history[us.index() * 8 + a];
+            }
+            let to = mv.to;
+            let (kind, score) = if enemies.contains(to) {
+                let victim = pos.piece_at(to).map_or(0, |p| MATERIAL[p.animal.index()]);
+                (Kind::Capture, CAPTURE + victim * 16 - attacker)
+            } else if adjacent.contains(to) {
+                // No enemy beside the square to take the intruder: the den falls.
+                let s = if (STEPS[to.index()] & enemies).is_empty() {
+                    WINNING_THREAT
+                } else {
+                    DEN_THREAT
+                };
+                (Kind::DenThreat, s)
             } else {
-                match kind {
-                    Kind::Capture => {
-                        let victim = pos
-                            .piece_at(mv.to)
-                            .map_or(0, |p| MATERIAL[p.animal.index()]);
-                        let attacker = pos.piece_at(mv.from).map_or(0, |p| p.animal.index() as i32);
-                        CAPTURE + victim * 16 - attacker
-                    }
-                    Kind::DenThreat => {
-                        // No enemy beside the square to take the intruder: the den falls.
-                        if (STEPS[mv.to.index()] & pos.occupied_by(them)).is_empty() {
-                            WINNING_THREAT
-                        } else {
-                            DEN_THREAT
-                        }
-                    }
-                    _ if self.killers[ply][0] == Some(mv) => KILLER + 1,
-                    _ if self.killers[ply][1] == Some(mv) => KILLER,
-                    _ => self.history[piece_index(pos, mv)][mv.to.index()],
-                }
+                let kind = if zone.contains(to) {
+                    Kind::Approach
+                } else {
+                    Kind::Quiet
+                };
+                let s = if Some(mv) == k0 {
+                    KILLER + 1
+                } else if Some(mv) == k1 {
+                    KILLER
+                } else {
+                    history[to.index()]
+                };
+                (kind, s)
             };
-            *slot = Scored { mv, score, kind };
+            out[n] = Scored { mv, score, kind };
+            n += 1;
+        }
+        n
+    }
+
+    /// The hash move, first of all, without scoring the others yet.
+    pub fn hash_scored(pos: &Position, mv: Move) -> Scored {
+        Scored {
+            mv,
+            score: HASH_MOVE,
+            kind: kind(pos, mv),
         }
     }
 
@@ -153,15 +186,23 @@ impl Heuristics {
     }
 }
 
-/// Moves the best remaining move to index `i` and returns it.
+/// Moves picked one by one before the rest is sorted at once.
+const PICKED: usize = 3;
+
+/// Moves the best remaining move to index `i` and returns it: a selection for the first few
+/// (most nodes cut off there), then one sort of the rest.
 #[inline]
 pub fn pick(moves: &mut [Scored], i: usize) -> Scored {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if moves[j].score > moves[best].score {
-            best = j;
+    if i < PICKED {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if moves[j].score > moves[best].score {
+                best = j;
+            }
         }
+        moves.swap(i, best);
+    } else if i == PICKED {
+        moves[i..].sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
     }
-    moves.swap(i, best);
     moves[i]
 }

@@ -140,7 +140,7 @@ impl<'a> Searcher<'a> {
             .extend_from_slice(&history[history.len() - keep..]);
 
         let mut scored = vec![Scored::NONE; legal.len()];
-        self.heur.score(pos, &legal, None, 0, &mut scored);
+        let _ = self.heur.score(pos, &legal, None, 0, &mut scored);
         scored.sort_by_key(|s| -s.score);
         let mut roots: Vec<RootMove> = scored
             .iter()
@@ -400,7 +400,7 @@ impl<'a> Searcher<'a> {
         let danger = (pos.occupied_by(us) & DEN_ZONE[them]).any()
             || (pos.occupied_by(them) & DEN_ZONE[us]).any();
         let can_prune = !pv_node && !in_check && !danger;
-        let static_eval = if in_check { -INFINITE } else { evaluate(pos) };
+        let static_eval = if can_prune { evaluate(pos) } else { -INFINITE };
 
         // Reverse futility: far above beta with little depth left.
         if can_prune && depth <= 4 && !is_decisive(beta) && static_eval - 90 * depth >= beta {
@@ -445,9 +445,16 @@ impl<'a> Searcher<'a> {
             }
             &list
         };
+        // The hash move is tried before the others are even scored: it often cuts off.
         let mut buf = [Scored::NONE; MAX_MOVES];
         let scored = &mut buf[..moves.len()];
-        self.heur.score(pos, moves, hash_move, ply, scored);
+        let hash_first = hash_move.filter(|m| moves.contains(m));
+        match hash_first {
+            Some(hm) => scored[0] = Heuristics::hash_scored(pos, hm),
+            None => {
+                self.heur.score(pos, moves, None, ply, scored);
+            }
+        }
         self.heur.clear_killers_from(ply + 2);
 
         let original_alpha = alpha;
@@ -456,7 +463,16 @@ impl<'a> Searcher<'a> {
         let mut quiets = [Move::new(DEN[us], DEN[us]); MAX_MOVES];
         let mut n_quiets = 0;
         for i in 0..scored.len() {
-            let s = pick(scored, i);
+            if i == 1
+                && let Some(hm) = hash_first
+            {
+                self.heur.score(pos, moves, Some(hm), ply, &mut scored[1..]);
+            }
+            let s = if i == 0 && hash_first.is_some() {
+                scored[0]
+            } else {
+                pick(scored, i)
+            };
             let mv = s.mv;
             let quiet = s.kind == Kind::Quiet;
             let killer = self.heur.is_killer(ply, mv);
@@ -470,6 +486,7 @@ impl<'a> Searcher<'a> {
             }
             let mut child = *pos;
             child.play_unchecked(mv);
+            self.tt.prefetch(tt::key(&child));
             self.path.push(pos.hash());
             let new_depth = depth - 1;
             let v = if i == 0 {

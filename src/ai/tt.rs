@@ -56,9 +56,14 @@ pub struct Hit {
     pub bound: Bound,
 }
 
-/// Buckets of two entries: one kept for depth, one always replaced.
+/// Buckets of two entries (four words, within one cache line): one kept for depth, one
+/// always replaced.
 pub struct Table {
-    entries: Vec<[u64; 2]>,
+    /// Allocated zeroed (fast: no pages are written), with room to align the buckets.
+    words: Vec<u64>,
+    /// Index of the first word of bucket 0 (aligned to 32 bytes).
+    offset: usize,
+    /// Number of buckets - 1.
     mask: usize,
 }
 
@@ -117,31 +122,61 @@ fn from_stored(v: i16, ply: usize) -> Value {
 }
 
 impl Table {
-    /// A table of about `mb` megabytes (at least a few thousand entries).
+    /// A table of at most `mb` megabytes (at least a few thousand buckets).
     pub fn new(mb: usize) -> Table {
-        let want = (mb.max(1) << 20) / std::mem::size_of::<[u64; 2]>();
-        let len = want.next_power_of_two().max(1 << 12);
-        let len = if len > want.max(1 << 12) {
-            len / 2
+        let want = (mb.max(1) << 20) / 32;
+        let buckets = if want.is_power_of_two() {
+            want
         } else {
-            len
-        };
+            want.next_power_of_two() / 2
+        }
+        .max(1 << 11);
+        let words = vec![0u64; buckets * 4 + 4];
+        let misalign = (words.as_ptr() as usize / 8) % 4;
         Table {
-            entries: vec![[0; 2]; len],
-            mask: (len - 1) & !1,
+            offset: (4 - misalign) % 4,
+            words,
+            mask: buckets - 1,
         }
     }
 
+    /// Index of the first word of the key's bucket.
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        (key as usize) & self.mask
+        self.offset + ((key as usize) & self.mask) * 4
+    }
+
+    #[inline]
+    fn entry(&self, i: usize) -> Entry {
+        Entry::unpack([self.words[i], self.words[i + 1]])
+    }
+
+    #[inline]
+    fn set(&mut self, i: usize, e: Entry) {
+        let [a, b] = e.pack();
+        self.words[i] = a;
+        self.words[i + 1] = b;
+    }
+
+    /// Asks the processor to bring the key's bucket into the cache before it is probed.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let p = self.words.as_ptr().wrapping_add(self.bucket(key));
+            // SAFETY: a prefetch is only a hint: it cannot fault and changes neither memory
+            // nor the program's state, whatever the address.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast()) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
         let b = self.bucket(key);
-        self.entries[b..b + 2]
-            .iter()
-            .map(|w| Entry::unpack(*w))
+        [self.entry(b), self.entry(b + 2)]
+            .into_iter()
             .find(|e| e.bound != 0 && e.key == key)
             .map(|e| Hit {
                 mv: decode(e.mv),
@@ -166,27 +201,29 @@ impl Table {
     ) {
         let b = self.bucket(key);
         let depth = depth.clamp(-1, 120) as i8;
-        let first = Entry::unpack(self.entries[b]);
+        let first = self.entry(b);
         let slot = if first.key == key || first.bound == 0 || depth >= first.depth {
             b
         } else {
-            b + 1
+            b + 2
         };
-        let old = Entry::unpack(self.entries[slot]);
+        let old = self.entry(slot);
         // Keep a known move when the new result has none.
         let mv = match mv {
             Some(m) => encode(m),
             None if old.key == key => old.mv,
             None => 0,
         };
-        self.entries[slot] = Entry {
-            key,
-            mv,
-            value: to_stored(value, ply),
-            depth,
-            bound: 1 + bound as u8,
-        }
-        .pack();
+        self.set(
+            slot,
+            Entry {
+                key,
+                mv,
+                value: to_stored(value, ply),
+                depth,
+                bound: 1 + bound as u8,
+            },
+        );
     }
 }
 

@@ -1,6 +1,7 @@
 //! `jungle bestmove`: search one position, print the search's progress as `info` lines and the
 //! chosen move last. Also the clock-reading [`MoveTimer`] that gives searches a time limit.
 
+use std::cell::Cell;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -9,11 +10,13 @@ use crate::engine::Move;
 
 use super::position_arg;
 
-/// Stops a search after a fixed time; declines a new iteration past 45% of it (the next
-/// iteration would rarely finish).
+/// Stops a search after a fixed time, and declines a new iteration that would not finish in
+/// time: one usually takes about twice the previous one, which it measures between calls.
 pub struct MoveTimer {
     start: Instant,
     limit: Duration,
+    /// When the previous iteration started (the last `may_deepen` call).
+    last_start: Cell<Duration>,
 }
 
 impl MoveTimer {
@@ -21,14 +24,15 @@ impl MoveTimer {
         MoveTimer {
             start: Instant::now(),
             limit: Duration::from_millis(limit_ms),
+            last_start: Cell::new(Duration::ZERO),
         }
     }
 
     /// No time limit at all.
     pub fn unlimited() -> MoveTimer {
         MoveTimer {
-            start: Instant::now(),
             limit: Duration::MAX,
+            ..MoveTimer::new(0)
         }
     }
 
@@ -43,7 +47,9 @@ impl Stop for MoveTimer {
     }
 
     fn may_deepen(&self) -> bool {
-        self.limit == Duration::MAX || self.start.elapsed() < self.limit.mul_f64(0.45)
+        let now = self.start.elapsed();
+        let previous = now.saturating_sub(self.last_start.replace(now));
+        self.limit == Duration::MAX || now + previous * 2 < self.limit
     }
 }
 
@@ -91,6 +97,7 @@ pub struct Args<'a> {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub seed: u64,
+    pub hash: Option<usize>,
 }
 
 pub fn run(args: &Args) -> anyhow::Result<()> {
@@ -101,6 +108,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     }
     if args.nodes.is_some() {
         settings.max_nodes = args.nodes;
+    }
+    if let Some(mb) = args.hash {
+        settings.hash_mb = mb;
     }
     // A depth or node limit alone means no time limit; otherwise the level's time applies.
     let movetime = match (args.movetime, args.level) {

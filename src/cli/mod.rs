@@ -63,6 +63,9 @@ pub enum Command {
         /// Seed for the levels' choice among near-best moves.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Transposition table size in megabytes (default: the level's).
+        #[arg(long)]
+        hash: Option<usize>,
     },
     /// Play two levels against each other and print W/D/L, score and Elo difference.
     Selfplay {
@@ -103,6 +106,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             nodes,
             level,
             seed,
+            hash,
         } => bestmove::run(&bestmove::Args {
             position: position.as_deref(),
             level,
@@ -110,6 +114,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             depth,
             nodes,
             seed,
+            hash,
         }),
         Command::Selfplay {
             a,

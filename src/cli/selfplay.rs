@@ -66,7 +66,7 @@ fn opening(pair: usize, plies: usize, seed: u64) -> (Position, Vec<u64>) {
 fn play_game(index: usize, args: &Args, settings: [LevelSettings; 2]) -> Game {
     let (mut pos, mut history) = opening(index / 2, args.opening_plies, args.seed);
     // Even games: a plays Jade; odd games: b plays Jade.
-    let a_side = if index % 2 == 0 {
+    let a_side = if index.is_multiple_of(2) {
         Side::Jade
     } else {
         Side::Crimson
