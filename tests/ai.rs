@@ -158,6 +158,7 @@ fn every_returned_move_is_legal() {
             randomness: if i % 2 == 0 { 0 } else { 80 },
             seed: i as u64,
             hash_mb: 1,
+            contempt: 0,
         };
         let r = ai::search(p, &[], &opts, &NoStop, &mut ());
         match r.best {

@@ -75,6 +75,9 @@ pub struct Options {
     /// Root moves whose score is within this margin of the best may be chosen instead
     /// (weighted toward the best, by the seeded generator). 0 plays the best move.
     pub randomness: i32,
+    /// How much worse than even a draw is for the side to move at the root (it then avoids
+    /// repetitions and the no-capture draw unless clearly behind). 0: a draw is even.
+    pub contempt: i32,
     /// Size of the transposition table in megabytes.
     pub hash_mb: usize,
     pub seed: u64,
@@ -85,6 +88,7 @@ impl Default for Options {
         Options {
             limits: Limits::default(),
             randomness: 0,
+            contempt: 0,
             hash_mb: 16,
             seed: 0,
         }

@@ -27,6 +27,8 @@ pub struct LevelSettings {
     pub max_nodes: Option<u64>,
     /// Moves within this many centi-rats of the best may be played instead (0: always the best).
     pub randomness: i32,
+    /// How much a draw is worth less than an even position to the bot (it plays on).
+    pub contempt: i32,
     /// Transposition table size in megabytes.
     pub hash_mb: usize,
 }
@@ -50,6 +52,7 @@ impl Level {
                 max_depth: 2,
                 max_nodes: None,
                 randomness: 120,
+                contempt: 0,
                 hash_mb: 1,
             },
             Level::Medium => LevelSettings {
@@ -57,6 +60,7 @@ impl Level {
                 max_depth: 5,
                 max_nodes: None,
                 randomness: 30,
+                contempt: 0,
                 hash_mb: 4,
             },
             Level::Hard => LevelSettings {
@@ -64,6 +68,7 @@ impl Level {
                 max_depth: MAX_DEPTH,
                 max_nodes: None,
                 randomness: 0,
+                contempt: 40,
                 hash_mb: 8,
             },
         }
@@ -79,6 +84,7 @@ impl LevelSettings {
                 nodes: self.max_nodes,
             },
             randomness: self.randomness.max(0),
+            contempt: self.contempt,
             hash_mb: self.hash_mb.max(1),
             seed,
         }

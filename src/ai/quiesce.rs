@@ -7,7 +7,7 @@ use crate::engine::{DRAW_CLOCK, Move, Position};
 use super::attacks::{Layout, den_attackers, den_threat_moves, evasions};
 use super::eval::{MATERIAL, evaluate, evaluate_layout};
 use super::order::MAX_PLY;
-use super::score::{DRAW, INFINITE, Value, is_decisive, loss_in, win_in};
+use super::score::{INFINITE, Value, is_decisive, loss_in, win_in};
 use super::search::Searcher;
 
 /// Quiescence plies in which quiet steps beside the enemy den are tried (bounded: each one
@@ -46,7 +46,7 @@ impl Searcher<'_> {
             return if pos.count_moves() == 0 {
                 loss_in(ply as u32)
             } else {
-                DRAW
+                self.draw_value(pos)
             };
         }
         if ply >= MAX_PLY - 2 {

@@ -3,14 +3,14 @@
 //! and a bounded extension for forced answers to den threats. Quiescence is in `quiesce`.
 
 use crate::engine::terrain::DEN;
-use crate::engine::{DRAW_CLOCK, Move, MoveList, Position};
+use crate::engine::{DRAW_CLOCK, Move, MoveList, Position, Side};
 
 use super::attacks::{den_attackers, evasions};
 use super::control::{Iteration, Options, Report, SearchResult, Stop};
 use super::eval::evaluate;
 use super::order::{Heuristics, Kind, MAX_PLY, Scored, pick};
 use super::rng::Rng;
-use super::score::{DRAW, INFINITE, Score, Value, WIN, is_decisive, loss_in, win_in};
+use super::score::{INFINITE, Score, Value, WIN, is_decisive, loss_in, win_in};
 use super::tables::DEN_ZONE;
 use super::tt::{self, Bound, Table};
 
@@ -42,6 +42,7 @@ pub struct Searcher<'a> {
     abortable: bool,
     pub(super) seldepth: usize,
     root_depth: i32,
+    root_side: Side,
     pv: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
     pub(super) pv_len: [usize; MAX_PLY],
     lmr: [[u8; MAX_MOVES]; 64],
@@ -71,6 +72,7 @@ impl<'a> Searcher<'a> {
             abortable: false,
             seldepth: 0,
             root_depth: 1,
+            root_side: Side::Jade,
             pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
             pv_len: [0; MAX_PLY],
             lmr,
@@ -134,6 +136,7 @@ impl<'a> Searcher<'a> {
                 last,
             };
         }
+        self.root_side = us;
         let keep = history.len().min(usize::from(pos.halfmove_clock()));
         self.path.clear();
         self.path
@@ -321,6 +324,17 @@ impl<'a> Searcher<'a> {
         self.pv_len[ply] = child_len;
     }
 
+    /// A draw as the side to move at `pos` sees it: worse than even for the side that moved
+    /// at the root when it plays with contempt (it then prefers to play on).
+    #[inline]
+    pub(super) fn draw_value(&self, pos: &Position) -> Value {
+        if pos.turn() == self.root_side {
+            -self.options.contempt
+        } else {
+            self.options.contempt
+        }
+    }
+
     /// Whether the position at the current node occurred before, with the same side to
     /// move and no capture since: scored as a draw, so the side that is ahead avoids it.
     fn is_repetition(&self, pos: &Position) -> bool {
@@ -356,11 +370,11 @@ impl<'a> Searcher<'a> {
             return if pos.count_moves() == 0 {
                 loss_in(ply as u32)
             } else {
-                DRAW
+                self.draw_value(pos)
             };
         }
         if self.is_repetition(pos) {
-            return DRAW;
+            return self.draw_value(pos);
         }
         alpha = alpha.max(loss_in(ply as u32));
         beta = beta.min(win_in(ply as u32 + 1));

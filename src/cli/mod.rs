@@ -86,6 +86,9 @@ pub enum Command {
         /// Random plies before the engines take over (each opening is played twice, colours swapped).
         #[arg(long, default_value_t = 4)]
         opening_plies: usize,
+        /// Print the moves of every game.
+        #[arg(long)]
+        moves: bool,
     },
 }
 
@@ -124,6 +127,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             threads,
             seed,
             opening_plies,
+            moves,
         } => selfplay::run(&selfplay::Args {
             a,
             b,
@@ -132,6 +136,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             threads,
             seed,
             opening_plies,
+            show_moves: moves,
         }),
     }
 }

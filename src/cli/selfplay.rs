@@ -20,6 +20,8 @@ pub struct Args {
     /// Random plies played before the engines take over (game pairs 2..: the first pair
     /// starts from the start position).
     pub opening_plies: usize,
+    /// Print each game's moves after its result.
+    pub show_moves: bool,
 }
 
 /// One finished game.
@@ -32,6 +34,10 @@ struct Game {
     a_side: Side,
     /// Per player (a, b): total nodes, total depth, moves, seconds thinking.
     stats: [(u64, u64, u64, f64); 2],
+    /// The moves the engines played, after the opening.
+    moves: Vec<String>,
+    /// The position the engines started from.
+    opening: Position,
 }
 
 /// xorshift for the openings; independent of the engine's generator.
@@ -73,6 +79,8 @@ fn play_game(index: usize, args: &Args, settings: [LevelSettings; 2]) -> Game {
     };
     let mut stats = [(0u64, 0u64, 0u64, 0f64); 2];
     let mut plies = history.len();
+    let start = pos;
+    let mut moves = Vec::new();
     let outcome = loop {
         if let Some(o) = pos.outcome() {
             break o;
@@ -93,6 +101,7 @@ fn play_game(index: usize, args: &Args, settings: [LevelSettings; 2]) -> Game {
         st.3 += timer.elapsed().as_secs_f64();
         history.push(pos.hash());
         pos.play(mv).expect("the search returns legal moves");
+        moves.push(mv.to_string());
         plies += 1;
     };
     let a_score = match outcome.winner() {
@@ -107,6 +116,8 @@ fn play_game(index: usize, args: &Args, settings: [LevelSettings; 2]) -> Game {
         plies,
         a_side,
         stats,
+        moves,
+        opening: start,
     }
 }
 
@@ -152,6 +163,9 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
                         g.outcome,
                         g.plies
                     );
+                    if args.show_moves {
+                        println!("  from {}: {}", g.opening, g.moves.join(", "));
+                    }
                     games
                         .lock()
                         .expect("no thread panics while holding the lock")
