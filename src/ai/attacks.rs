@@ -5,7 +5,7 @@
 use crate::engine::terrain::{LAND, LEAPS, STEPS, TRAPS, WATER};
 use crate::engine::{Animal, Bitboard, BySide, Move, Piece, Position, Side, Square};
 
-use super::tables::DEN_ADJACENT;
+use super::tables::{DEN_ADJACENT, DEN_FIELD};
 
 /// Where every animal stands, looked up once per node.
 #[derive(Clone, Copy, Debug)]
@@ -56,6 +56,18 @@ impl Layout {
             occupied: BySide::new(pos.occupied_by(Side::Jade), pos.occupied_by(Side::Crimson)),
             rats: bit(raw.jade[0]) | bit(raw.crimson[0]),
             at_most: BySide::new(at_most(Side::Jade), at_most(Side::Crimson)),
+        }
+    }
+
+    /// Pieces of `side` within four steps of its own den that could capture an enemy `animal`
+    /// by rank (on ordinary squares; on `side`'s traps anything can be taken anyway).
+    #[inline]
+    pub fn capturers_near_den(&self, side: Side, animal: Animal) -> Bitboard {
+        let defenders = self.occupied[side] & DEN_FIELD[side];
+        match animal {
+            Animal::Rat => defenders & !bit(self.raw[side][7]),
+            Animal::Elephant => defenders & (!self.at_most[side][6] | bit(self.raw[side][0])),
+            a => defenders & !self.at_most[side][a.index() - 1],
         }
     }
 

@@ -4,11 +4,13 @@
 
 use crate::engine::square::NUM_SQUARES;
 use crate::engine::terrain::{STEPS, TRAPS};
-use crate::engine::{Animal, Position, Side};
+use crate::engine::{Animal, Position, Side, Square};
 
 use super::attacks::Layout;
 use super::score::Value;
-use super::tables::{DEN_ADJACENT, DEN_DISTANCE_TABLE, DEN_ZONE, FAR, Travel};
+use super::tables::{
+    DEN_ADJACENT, DEN_DISTANCE_TABLE, DEN_ZONE, FAR, LEAP_DISTANCE, Travel, water_slot,
+};
 
 /// Base material, rat to elephant. The rat is worth more than its rank (it kills the elephant,
 /// swims and blocks leaps); lion and tiger more than theirs (they leap).
@@ -23,6 +25,10 @@ const ADVANCE_WEIGHT: [i32; 8] = [90, 55, 65, 80, 90, 100, 100, 100];
 
 /// Extra weight of an enemy animal this many moves from one's den (pressure on the den).
 const PRESSURE: [Value; 6] = [0, 0, 70, 40, 18, 0];
+/// How much each animal's pressure counts, in percent: a lion at the door is worse than a cat.
+const PRESSURE_WEIGHT: [i32; 8] = [80, 55, 65, 80, 90, 120, 130, 120];
+/// An enemy animal two or three moves from one's den that no defender nearby can capture.
+const UNOPPOSED: [Value; 4] = [0, 0, 130, 60];
 /// Each own piece within two steps of the den cancels this much pressure (up to the pressure).
 const COVER: Value = 30;
 /// An undefended trap beside the den while enemies are near.
@@ -34,6 +40,8 @@ const TEMPO: Value = 12;
 /// enemy den. Index 63 (a captured animal) is all zero, so sums need no branches.
 #[derive(Clone, Copy)]
 struct Cell {
+    /// Moves to the enemy den, at most [`FAR`].
+    dist: u8,
     /// Material plus the advance bonus.
     value: i16,
     /// [`PRESSURE`] by den distance; at least 1 for an animal near the den at all.
@@ -44,7 +52,11 @@ struct Cell {
 static CELLS: [[[Cell; 64]; 8]; 2] = build_cells();
 
 const fn build_cells() -> [[[Cell; 64]; 8]; 2] {
-    let mut t = [[[Cell { value: 0, press: 0 }; 64]; 8]; 2];
+    let mut t = [[[Cell {
+        dist: FAR,
+        value: 0,
+        press: 0,
+    }; 64]; 8]; 2];
     let mut side = 0;
     while side < 2 {
         let mut a = 0;
@@ -52,23 +64,7 @@ const fn build_cells() -> [[[Cell; 64]; 8]; 2] {
             let travel = Travel::of(Animal::ALL[a]) as usize;
             let mut s = 0;
             while s < NUM_SQUARES {
-                let d = DEN_DISTANCE_TABLE[side][travel][s] as usize;
-                let advance = if d >= ADVANCE.len() || d == FAR as usize {
-                    0
-                } else {
-                    ADVANCE[d] * ADVANCE_WEIGHT[a] / 100
-                };
-                let press = if d >= PRESSURE.len() {
-                    0
-                } else if PRESSURE[d] > 0 {
-                    PRESSURE[d]
-                } else {
-                    1
-                };
-                t[side][a][s] = Cell {
-                    value: (MATERIAL[a] + advance) as i16,
-                    press: press as i16,
-                };
+                t[side][a][s] = cell(a, DEN_DISTANCE_TABLE[side][travel][s] as usize);
                 s += 1;
             }
             a += 1;
@@ -78,6 +74,46 @@ const fn build_cells() -> [[[Cell; 64]; 8]; 2] {
     t
 }
 
+/// The cells of a lion (0) or tiger (1) by its den distance, which depends on the rats.
+static LEAPER_CELLS: [[Cell; FAR as usize + 1]; 2] = {
+    let mut t = [[Cell {
+        dist: FAR,
+        value: 0,
+        press: 0,
+    }; FAR as usize + 1]; 2];
+    let mut i = 0;
+    while i < 2 {
+        let a = 5 + i;
+        let mut d = 0;
+        while d <= FAR as usize {
+            t[i][d] = cell(a, d);
+            d += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+const fn cell(a: usize, d: usize) -> Cell {
+    let advance = if d >= ADVANCE.len() {
+        0
+    } else {
+        ADVANCE[d] * ADVANCE_WEIGHT[a] / 100
+    };
+    let press = if d >= PRESSURE.len() {
+        0
+    } else if PRESSURE[d] > 0 {
+        PRESSURE[d] * PRESSURE_WEIGHT[a] / 100
+    } else {
+        1
+    };
+    Cell {
+        dist: if d > FAR as usize { FAR } else { d as u8 },
+        value: (MATERIAL[a] + advance) as i16,
+        press: press as i16,
+    }
+}
+
 /// One side's material and advance, and the pressure it puts on the enemy den.
 struct SideSum {
     value: Value,
@@ -85,9 +121,13 @@ struct SideSum {
     pressure: Value,
     /// How many of its animals are near the enemy den.
     near: Value,
+    /// Bit `a` set: animal `a` is two or three moves from the enemy den.
+    close: u8,
 }
 
-fn side_terms(layout: &Layout, side: Side) -> SideSum {
+/// Lion and tiger distances depend on where the rats swim; `leap` is
+/// `LEAP_DISTANCE[side][rat case]`.
+fn side_terms(layout: &Layout, side: Side, leap: &[u8; 64]) -> SideSum {
     let them = side.other();
     let cells = &CELLS[side.index()];
     let raw = &layout.raw[side];
@@ -95,12 +135,27 @@ fn side_terms(layout: &Layout, side: Side) -> SideSum {
         value: 0,
         pressure: 0,
         near: 0,
+        close: 0,
     };
     for a in 0..8 {
-        let c = cells[a][usize::from(raw[a] & 63)];
+        let sq = usize::from(raw[a] & 63);
+        let c = if a == 5 || a == 6 {
+            if raw[a] < 63 {
+                LEAPER_CELLS[a - 5][usize::from(leap[sq].min(FAR))]
+            } else {
+                Cell {
+                    dist: FAR,
+                    value: 0,
+                    press: 0,
+                }
+            }
+        } else {
+            cells[a][sq]
+        };
         sum.value += Value::from(c.value);
         sum.pressure += Value::from(c.press);
         sum.near += Value::from(c.press > 0);
+        sum.close |= u8::from(c.dist == 2 || c.dist == 3) << a;
     }
     if raw[0] < 63 && layout.raw[them][7] < 63 {
         sum.value += RAT_ELEPHANT_TENSION;
@@ -121,8 +176,32 @@ fn den_safety(layout: &Layout, side: Side, enemy: &SideSum) -> Value {
     let open_traps = DEN_ADJACENT[side]
         .filter(|t| (STEPS[t.index()] & own).is_empty())
         .count() as Value;
-    -(enemy.pressure - (cover * COVER).min(enemy.pressure))
-        - open_traps * OPEN_TRAP * enemy.near.min(2)
+    let mut v = -(enemy.pressure - (cover * COVER).min(enemy.pressure))
+        - open_traps * OPEN_TRAP * enemy.near.min(2);
+    // Attackers close to the den that no defender around it can capture.
+    let them = side.other();
+    let mut close = enemy.close;
+    while close != 0 {
+        let a = close.trailing_zeros() as usize;
+        close &= close - 1;
+        if layout.capturers_near_den(side, Animal::ALL[a]).is_empty()
+            && let Some(sq) = layout.square(them, Animal::ALL[a])
+        {
+            let d = usize::from(distance_of(layout, them, a, sq));
+            v -= UNOPPOSED[d.min(3)];
+        }
+    }
+    v
+}
+
+/// The den distance of the animal `a` of `side` on `sq`, as the evaluation sees it.
+fn distance_of(layout: &Layout, side: Side, a: usize, sq: Square) -> u8 {
+    if a == 5 || a == 6 {
+        let case = water_slot(layout.raw.jade[0]) * 13 + water_slot(layout.raw.crimson[0]);
+        LEAP_DISTANCE[side.index()][case][sq.index()]
+    } else {
+        CELLS[side.index()][a][sq.index()].dist
+    }
 }
 
 /// What the side to move stands to lose to the enemy's next move: it can save one attacked
@@ -156,7 +235,12 @@ pub fn evaluate(pos: &Position) -> Value {
 pub fn evaluate_layout(pos: &Position, layout: &Layout) -> Value {
     let us = pos.turn();
     let them = us.other();
-    let (ours, theirs) = (side_terms(layout, us), side_terms(layout, them));
+    let case = water_slot(layout.raw.jade[0]) * 13 + water_slot(layout.raw.crimson[0]);
+    let leap = &**LEAP_DISTANCE;
+    let (ours, theirs) = (
+        side_terms(layout, us, &leap[us.index()][case]),
+        side_terms(layout, them, &leap[them.index()][case]),
+    );
     let mut v = ours.value - theirs.value;
     v += den_safety(layout, us, &theirs) - den_safety(layout, them, &ours);
     v += threats(layout, us);
@@ -209,6 +293,20 @@ mod tests {
         let near = p("7/1C5/7/7/7/7/7/7/c6 j 0 1");
         let home = p("7/7/7/7/7/7/7/1C5/c6 j 0 1");
         assert!(evaluate(&near) > evaluate(&home));
+    }
+
+    #[test]
+    fn a_rat_in_the_lake_slows_the_leaper() {
+        // Jade's lion on C7 leaps C7-C3 toward Crimson's den, unless a rat swims on C4-C6.
+        let jade_value = |s: &str| {
+            let p = p(s);
+            let layout = Layout::new(&p);
+            let case = water_slot(layout.raw.jade[0]) * 13 + water_slot(layout.raw.crimson[0]);
+            side_terms(&layout, Side::Jade, &LEAP_DISTANCE[0][case]).value
+        };
+        let free = jade_value("7/7/7/7/1r5/7/2L4/7/7 j 0 1");
+        let blocked = jade_value("7/7/7/7/2r4/7/2L4/7/7 j 0 1");
+        assert!(blocked < free, "{blocked} {free}");
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Board knowledge built at compile time for the evaluation: how far each kind of animal must
 //! travel to the enemy den (walking, swimming or leaping) and the squares around each den.
 
+use std::sync::LazyLock;
+
 use crate::engine::Bitboard;
 use crate::engine::square::{NUM_SQUARES, Square};
 use crate::engine::terrain::{DEN, WATER};
@@ -98,10 +100,11 @@ const fn is_water(i: usize) -> bool {
     WATER.0 & (1 << i) != 0
 }
 
-/// Breadth-first search backwards from the enemy den over the moves of one travel kind.
-/// Moves are symmetric (a step or a leap can be reversed), so distances *to* the den equal
-/// distances *from* it.
-const fn distances(side: Side, travel: Travel) -> [u8; NUM_SQUARES] {
+/// Breadth-first search backwards from the enemy den over the moves of one travel kind, with
+/// leaps across the water squares in `blocked` (where rats swim) impossible. Moves are
+/// symmetric (a step or a leap can be reversed), so distances *to* the den equal distances
+/// *from* it.
+const fn distances(side: Side, travel: Travel, blocked: u64) -> [u8; NUM_SQUARES] {
     let target = match side {
         Side::Jade => DEN.crimson.index(),
         Side::Crimson => DEN.jade.index(),
@@ -136,14 +139,19 @@ const fn distances(side: Side, travel: Travel) -> [u8; NUM_SQUARES] {
             if matches!(travel, Travel::Leap) && !is_water(cur) {
                 let mut c = step(s, dir);
                 let mut crossed = false;
+                let mut free = true;
                 while let Some(w) = c {
                     if !is_water(w.index()) {
                         break;
                     }
                     crossed = true;
+                    free = free && blocked & (1 << w.index()) == 0;
                     c = step(w, dir);
                 }
-                if crossed && let Some(land) = c {
+                if crossed
+                    && free
+                    && let Some(land) = c
+                {
                     let li = land.index();
                     if li != own_den && dist[li] == FAR {
                         dist[li] = dist[cur] + 1;
@@ -161,17 +169,69 @@ const fn distances(side: Side, travel: Travel) -> [u8; NUM_SQUARES] {
 const fn build_distances() -> [[[u8; NUM_SQUARES]; 3]; 2] {
     [
         [
-            distances(Side::Jade, Travel::Walk),
-            distances(Side::Jade, Travel::Swim),
-            distances(Side::Jade, Travel::Leap),
+            distances(Side::Jade, Travel::Walk, 0),
+            distances(Side::Jade, Travel::Swim, 0),
+            distances(Side::Jade, Travel::Leap, 0),
         ],
         [
-            distances(Side::Crimson, Travel::Walk),
-            distances(Side::Crimson, Travel::Swim),
-            distances(Side::Crimson, Travel::Leap),
+            distances(Side::Crimson, Travel::Walk, 0),
+            distances(Side::Crimson, Travel::Swim, 0),
+            distances(Side::Crimson, Travel::Leap, 0),
         ],
     ]
 }
+
+/// Where the rats can block leaps: a rat's water square as 0..12, or 12 when it is on land
+/// or captured. Two rats give one of 13 x 13 cases.
+pub const RAT_CASES: usize = 13 * 13;
+
+/// The water squares in order, for [`water_slot`].
+const WATER_SQUARES: [u8; 12] = {
+    let mut out = [0u8; 12];
+    let (mut i, mut n) = (0, 0);
+    while i < NUM_SQUARES {
+        if is_water(i) {
+            out[n] = i as u8;
+            n += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+const WATER_SLOT: [u8; 64] = {
+    let mut t = [12u8; 64];
+    let mut n = 0;
+    while n < 12 {
+        t[WATER_SQUARES[n] as usize] = n as u8;
+        n += 1;
+    }
+    t
+};
+
+/// A rat's square index (63 when captured) as 0..12 in the water, 12 otherwise.
+#[inline]
+pub fn water_slot(raw: u8) -> usize {
+    usize::from(WATER_SLOT[usize::from(raw & 63)])
+}
+
+/// `LEAP_DISTANCE[side][case][square]`: moves a lion or tiger of `side` needs to the enemy den
+/// when the rats stand as in `case` (`13 * slot(jade rat) + slot(crimson rat)`): a rat in the
+/// water blocks every leap across its square. Index 63 is [`FAR`].
+pub static LEAP_DISTANCE: LazyLock<Box<[[[u8; 64]; RAT_CASES]; 2]>> = LazyLock::new(|| {
+    let mut t = Box::new([[[FAR; 64]; RAT_CASES]; 2]);
+    for (side_i, side) in Side::ALL.into_iter().enumerate() {
+        for case in 0..RAT_CASES {
+            let blocked = [case / 13, case % 13]
+                .iter()
+                .filter(|&&slot| slot < 12)
+                .fold(0u64, |b, &slot| b | 1 << WATER_SQUARES[slot]);
+            let d = distances(side, Travel::Leap, blocked);
+            t[side_i][case][..NUM_SQUARES].copy_from_slice(&d);
+        }
+    }
+    t
+});
 
 /// Moves the animal of `side` on `sq` needs to reach the enemy den on an empty board.
 #[inline]
@@ -208,6 +268,28 @@ mod tests {
                     den_distance(Side::Crimson, a, mirror)
                 );
             }
+        }
+    }
+
+    #[test]
+    fn rats_in_the_water_block_leaping_routes() {
+        let j = Side::Jade.index();
+        let free = 12 * 13 + 12;
+        // The lion on C7 leaps to C3: four moves. With a rat on C5 it must walk around.
+        assert_eq!(LEAP_DISTANCE[j][free][sq::C7.index()], 4);
+        let c5 = water_slot(sq::C5.index() as u8);
+        assert!(c5 < 12);
+        let blocked = LEAP_DISTANCE[j][c5 * 13 + 12][sq::C7.index()];
+        assert!(blocked > 4, "{blocked}");
+        // Which rat it is does not matter.
+        assert_eq!(LEAP_DISTANCE[j][12 * 13 + c5][sq::C7.index()], blocked);
+        assert_eq!(water_slot(sq::C3.index() as u8), 12);
+        assert_eq!(water_slot(63), 12);
+        for s in Square::all() {
+            assert_eq!(
+                LEAP_DISTANCE[j][free][s.index()],
+                den_distance(Side::Jade, Animal::Lion, s)
+            );
         }
     }
 
