@@ -57,9 +57,9 @@ impl Level {
             },
             Level::Medium => LevelSettings {
                 movetime_ms: 500,
-                max_depth: 5,
+                max_depth: 4,
                 max_nodes: None,
-                randomness: 30,
+                randomness: 40,
                 contempt: 0,
                 hash_mb: 4,
             },

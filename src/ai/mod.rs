@@ -2,6 +2,12 @@
 //! Jungle-specific evaluation, and the difficulty levels built on it. It owns no clock and
 //! does no I/O: callers pass limits, stop it through [`Stop`] and hear from it through [`Report`].
 //!
+//! A caller with a time limit (the level's `movetime_ms`) implements [`Stop`] on its own clock:
+//! `should_stop` is polled about every thousand nodes (well under a millisecond), and
+//! `may_deepen`, asked before each iteration, may decline one that would not finish in time
+//! (the search then returns at once). The search is CPU-bound: run it off an async runtime.
+//! With only depth and node limits the result is the same on every run for the same seed.
+//!
 //! ```
 //! use jungle::ai::{self, Level, NoStop};
 //! use jungle::engine::Position;

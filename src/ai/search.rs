@@ -143,7 +143,7 @@ impl<'a> Searcher<'a> {
             .extend_from_slice(&history[history.len() - keep..]);
 
         let mut scored = vec![Scored::NONE; legal.len()];
-        let _ = self.heur.score(pos, &legal, None, 0, &mut scored);
+        self.heur.score(pos, &legal, None, 0, &mut scored);
         scored.sort_by_key(|s| -s.score);
         let mut roots: Vec<RootMove> = scored
             .iter()
@@ -555,5 +555,99 @@ impl<'a> Searcher<'a> {
         };
         self.tt.store(key, ply, depth, best, bound, best_move);
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::control::NoStop;
+    use crate::engine::square::sq;
+
+    fn roots() -> Vec<RootMove> {
+        let m = |a, b| Move::new(a, b);
+        vec![
+            RootMove {
+                mv: m(sq::G7, sq::G6),
+                score: 100,
+                exact: true,
+            },
+            RootMove {
+                mv: m(sq::A7, sq::A6),
+                score: 90,
+                exact: true,
+            },
+            RootMove {
+                mv: m(sq::C7, sq::D7),
+                score: 60,
+                exact: true,
+            },
+            // Inside the margin but only a bound: never chosen.
+            RootMove {
+                mv: m(sq::E7, sq::D7),
+                score: 95,
+                exact: false,
+            },
+            RootMove {
+                mv: m(sq::B8, sq::C8),
+                score: -500,
+                exact: true,
+            },
+        ]
+    }
+
+    #[test]
+    fn randomness_picks_only_exact_scores_within_the_margin() {
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..200 {
+            let options = Options {
+                randomness: 30,
+                seed,
+                hash_mb: 1,
+                ..Options::default()
+            };
+            seen.insert(Searcher::new(&options, &NoStop).choose(&roots()));
+        }
+        let expect: std::collections::BTreeSet<Move> = roots()[..2].iter().map(|r| r.mv).collect();
+        assert_eq!(seen, expect);
+        // Without randomness, or with a forced win on the board, always the best.
+        let plain = Options {
+            hash_mb: 1,
+            ..Options::default()
+        };
+        assert_eq!(
+            Searcher::new(&plain, &NoStop).choose(&roots()),
+            roots()[0].mv
+        );
+        let mut won = roots();
+        won[0].score = win_in(3);
+        let options = Options {
+            randomness: 30_000,
+            hash_mb: 1,
+            ..Options::default()
+        };
+        assert_eq!(Searcher::new(&options, &NoStop).choose(&won), won[0].mv);
+    }
+
+    #[test]
+    fn repetitions_count_only_since_the_last_capture() {
+        let start = Position::start();
+        let options = Options {
+            hash_mb: 1,
+            ..Options::default()
+        };
+        let mut s = Searcher::new(&options, &NoStop);
+        let mut p = start;
+        for m in ["G7 G6", "A3 A4", "G6 G7", "A4 A3"] {
+            s.path.push(p.hash());
+            p.play(m.parse().unwrap()).unwrap();
+        }
+        assert_eq!(p.hash(), start.hash());
+        assert!(s.is_repetition(&p));
+        // The same pieces after a capture (clock 0) are no repetition.
+        let fresh: Position = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L j 0 3"
+            .parse()
+            .unwrap();
+        assert!(!s.is_repetition(&fresh));
     }
 }
