@@ -2,6 +2,7 @@
 //!
 //! The layers, each depending only on those above it:
 //! - [`engine`]: the rules, move generation, position strings and move text.
+//! - [`ai`]: the bot opponent: search, evaluation and difficulty levels.
 //! - [`render`]: board images (PNG) and game replays (animated GIF).
 //! - [`rating`]: Elo arithmetic.
 //! - [`store`]: players, games, challenges and ratings in SQLite.
@@ -10,6 +11,7 @@
 //! - [`config`] and [`cli`]: the configuration file and the `jungle` command.
 
 pub mod adapters;
+pub mod ai;
 pub mod chat;
 pub mod cli;
 pub mod config;

@@ -123,6 +123,22 @@ impl Game {
         )
     }
 
+    /// Hashes of every position before the current one, oldest first.
+    pub fn history(&self) -> Vec<u64> {
+        let Ok(mut pos) = self.row.start_position.parse::<Position>() else {
+            return Vec::new();
+        };
+        let mut out = Vec::with_capacity(self.row.moves.len());
+        for m in &self.row.moves {
+            out.push(pos.hash());
+            match m.parse::<Move>() {
+                Ok(mv) if pos.play(mv).is_ok() => {}
+                _ => break,
+            }
+        }
+        out
+    }
+
     /// What the last move captured, found by replaying the game up to it.
     fn last_capture(&self) -> Option<crate::engine::Piece> {
         let (last, before) = self.row.moves.split_last()?;

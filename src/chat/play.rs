@@ -77,6 +77,7 @@ impl Core {
                 ply: game.row.ply,
                 position: next,
                 level: *level,
+                history: game.history(),
             }),
             Seat::Human(_) => None,
         };

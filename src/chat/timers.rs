@@ -122,6 +122,7 @@ impl Core {
                         ply: game.row.ply,
                         position: game.pos,
                         level: *level,
+                        history: game.history(),
                     },
                 ));
             }
