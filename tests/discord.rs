@@ -244,7 +244,6 @@ async fn a_full_game_by_slash_commands_and_buttons() {
 }
 
 #[tokio::test]
-#[ignore = "needs the board renderer (branch render), not yet on main: until then boards are text"]
 async fn the_board_arrives_as_a_png_attachment() {
     let d = Double::start().await;
     let dir = tempfile::tempdir().unwrap();

@@ -20,6 +20,8 @@ pub struct Settings {
     pub move_timeout_secs: i64,
     pub bot_ratings: [i32; 3],
     pub default_level: Level,
+    /// How each level thinks (easy, medium, hard).
+    pub levels: [crate::ai::LevelSettings; 3],
 }
 
 impl Settings {
@@ -30,11 +32,16 @@ impl Settings {
             move_timeout_secs: c.chat.move_timeout.as_secs() as i64,
             bot_ratings: [c.bot.rating_easy, c.bot.rating_medium, c.bot.rating_hard],
             default_level: c.bot.default_level.parse().unwrap_or(Level::Hard),
+            levels: Level::ALL.map(|l| c.bot.level_settings(l)),
         }
     }
 
     pub fn bot_rating(&self, level: Level) -> i32 {
         self.bot_ratings[level as usize]
+    }
+
+    pub fn level(&self, level: Level) -> &crate::ai::LevelSettings {
+        &self.levels[level as usize]
     }
 }
 
@@ -66,6 +73,8 @@ pub struct BotTurn {
     pub ply: u32,
     pub position: Position,
     pub level: Level,
+    /// Hashes of the game's earlier positions, oldest first (repetitions).
+    pub history: Vec<u64>,
 }
 
 /// What handling one event produced.

@@ -117,8 +117,11 @@ impl Service {
             return Vec::new();
         }
         let seed = (turn.game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(turn.ply);
-        let (pos, level) = (turn.position, turn.level);
-        let chosen = tokio::task::spawn_blocking(move || bot::choose_move(&pos, level, seed)).await;
+        let (pos, history) = (turn.position, turn.history.clone());
+        let settings = *lock(&self.core).settings.level(turn.level);
+        let chosen =
+            tokio::task::spawn_blocking(move || bot::choose_move(&pos, &settings, &history, seed))
+                .await;
         let replies = match chosen {
             Ok(Some(mv)) => {
                 let core = self.core.clone();
