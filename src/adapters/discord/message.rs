@@ -217,11 +217,13 @@ mod tests {
             game_id: 3,
             position: Position::start(),
             last_move: None,
+            captured: None,
             selected: None,
             flip: false,
             jade_name: "alice".into(),
             crimson_name: "bob".into(),
             result: None,
+            outcome: None,
         }
     }
 
