@@ -117,7 +117,7 @@ pub fn display_name(user: &serenity::all::User, nick: Option<&str>) -> String {
 }
 
 /// The subcommand and its options.
-fn subcommand(data: &CommandData) -> Result<(&str, Vec<ResolvedOption<'_>>), String> {
+pub(super) fn subcommand(data: &CommandData) -> Result<(&str, Vec<ResolvedOption<'_>>), String> {
     let mut options = data.options();
     match options.pop() {
         Some(ResolvedOption {
@@ -266,83 +266,16 @@ pub fn parse(data: &CommandData) -> Result<Parsed, String> {
     })
 }
 
-/// Which autocompleted option is being typed, and the text so far.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Completing {
-    /// `move from`: squares with a legal move.
-    From(String),
-    /// `move to`: where the piece on `from` can go.
-    To { from: String, typed: String },
-    /// `moves square`.
-    Square(String),
-}
-
-/// The option an autocomplete interaction asks about.
-pub fn completing(data: &CommandData) -> Option<Completing> {
-    let focused = data.autocomplete()?;
-    let (sub, opts) = subcommand(data).ok()?;
-    let typed = focused.value.trim().to_string();
-    match (sub, focused.name) {
-        ("move", "from") => Some(Completing::From(typed)),
-        ("move", "to") => {
-            let from = opts
-                .iter()
-                .find(|o| o.name == "from")
-                .and_then(|o| match o.value {
-                    ResolvedValue::String(s) => Some(s.trim().to_string()),
-                    _ => None,
-                })
-                .unwrap_or_default();
-            Some(Completing::To { from, typed })
-        }
-        ("moves", "square") => Some(Completing::Square(typed)),
-        _ => None,
-    }
-}
-
-/// Autocomplete choices (name, value) from the sender's legal moves (`G7 G6` texts).
-pub fn choices(what: &Completing, legal: &[String]) -> Vec<(String, String)> {
-    let split = |m: &String| {
-        m.split_once(' ')
-            .map(|(a, b)| (a.to_string(), b.to_string()))
-    };
-    let mut out: Vec<(String, String)> = Vec::new();
-    match what {
-        Completing::From(_) | Completing::Square(_) => {
-            for (from, to) in legal.iter().filter_map(split) {
-                match out.iter_mut().find(|(_, v)| *v == from) {
-                    Some((name, _)) => {
-                        name.push_str(", ");
-                        name.push_str(&to);
-                    }
-                    None => out.push((format!("{from} → {to}"), from)),
-                }
-            }
-        }
-        Completing::To { .. } => {
-            for (from, to) in legal.iter().filter_map(split) {
-                out.push((format!("{from} → {to}"), to));
-            }
-        }
-    }
-    out.truncate(25);
-    out
-}
-
-/// The prefix to ask the chat layer's move suggestions with.
-pub fn suggestion_prefix(what: &Completing) -> String {
-    match what {
-        Completing::From(t) | Completing::Square(t) => t.clone(),
-        Completing::To { from, typed } => format!("{from}{typed}"),
-    }
-}
-
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use serenity::all::CommandInteraction;
 
-    fn interaction(kind: u8, data: serde_json::Value) -> CommandInteraction {
+    /// A realistic interaction of this type (2 command, 4 autocomplete) around `data`.
+    pub(in crate::adapters::discord) fn interaction(
+        kind: u8,
+        data: serde_json::Value,
+    ) -> CommandInteraction {
         let payload = serde_json::json!({
             "id": "1250000000000000001",
             "application_id": "1100000000000000001",
@@ -560,60 +493,6 @@ mod tests {
         let mv = &json["options"][5]["options"];
         assert_eq!(mv[0]["autocomplete"], true);
         assert_eq!(mv[1]["autocomplete"], true);
-    }
-
-    #[test]
-    fn autocomplete_payloads() {
-        let i = interaction(
-            4,
-            serde_json::json!({
-                "id": "1200000000000000001", "name": "jungle", "type": 1,
-                "options": [{"name": "move", "type": 1, "options": [
-                    {"name": "from", "type": 3, "value": "G7"},
-                    {"name": "to", "type": 3, "value": "g", "focused": true}
-                ]}]
-            }),
-        );
-        let what = completing(&i.data).unwrap();
-        assert_eq!(
-            what,
-            Completing::To {
-                from: "G7".into(),
-                typed: "g".into()
-            }
-        );
-        assert_eq!(suggestion_prefix(&what), "G7g");
-        let legal = vec!["G7 F7".to_string(), "G7 G6".to_string()];
-        assert_eq!(
-            choices(&what, &legal),
-            vec![
-                ("G7 → F7".to_string(), "F7".to_string()),
-                ("G7 → G6".to_string(), "G6".to_string())
-            ]
-        );
-        let from = Completing::From(String::new());
-        let legal = vec![
-            "A7 A6".to_string(),
-            "A7 B7".to_string(),
-            "G7 G6".to_string(),
-        ];
-        assert_eq!(
-            choices(&from, &legal),
-            vec![
-                ("A7 → A6, B7".to_string(), "A7".to_string()),
-                ("G7 → G6".to_string(), "G7".to_string())
-            ]
-        );
-        let i = interaction(
-            4,
-            serde_json::json!({
-                "id": "1200000000000000001", "name": "jungle", "type": 1,
-                "options": [{"name": "moves", "type": 1, "options": [
-                    {"name": "square", "type": 3, "value": "", "focused": true}
-                ]}]
-            }),
-        );
-        assert_eq!(completing(&i.data), Some(Completing::Square(String::new())));
     }
 
     #[test]

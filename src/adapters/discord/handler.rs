@@ -14,6 +14,7 @@ use serenity::builder::Builder as _;
 use crate::chat::{Command, Event, Input, Place, Reply, Service, User};
 use crate::engine::Move;
 
+use super::autocomplete;
 use super::buttons::ButtonBook;
 use super::commands::{self, display_name};
 use super::message::Outgoing;
@@ -202,15 +203,15 @@ impl Shared {
     }
 
     async fn on_autocomplete(&self, http: &Http, cmd: &CommandInteraction) {
-        let choices = match commands::completing(&cmd.data) {
+        let choices = match autocomplete::completing(&cmd.data) {
             Some(what) => {
                 let place = place(cmd.guild_id, cmd.channel_id);
-                let prefix = commands::suggestion_prefix(&what);
+                let prefix = autocomplete::suggestion_prefix(&what);
                 let legal = self
                     .service
                     .move_suggestions(place, cmd.user.id.to_string(), prefix)
                     .await;
-                commands::choices(&what, &legal)
+                autocomplete::choices(&what, &legal)
             }
             None => Vec::new(),
         };

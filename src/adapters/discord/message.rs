@@ -91,10 +91,17 @@ fn board_embed(view: &BoardView, text: &str, image: Option<&str>) -> CreateEmbed
         ))
         .description(cut(&description, DESCRIPTION_LIMIT))
         .colour(colour)
-        .footer(CreateEmbedFooter::new(format!(
-            "Move {} · Jade moves first",
-            view.position.fullmove_number()
-        )));
+        .footer(CreateEmbedFooter::new(match &view.result {
+            Some(_) => format!(
+                "Final position after move {}",
+                view.position.fullmove_number()
+            ),
+            None => format!(
+                "Move {} · {} to move",
+                view.position.fullmove_number(),
+                view.position.turn()
+            ),
+        }));
     match image {
         Some(name) => embed.image(format!("attachment://{name}")),
         None => embed,
@@ -253,6 +260,7 @@ mod tests {
         let json = serde_json::to_value(m.clone().response()).unwrap();
         assert_eq!(json["embeds"][0]["image"]["url"], "attachment://board.png");
         assert_eq!(json["embeds"][0]["color"], JADE);
+        assert_eq!(json["embeds"][0]["footer"]["text"], "Move 1 · Jade to move");
         assert!(
             json["embeds"][0]["description"]
                 .as_str()

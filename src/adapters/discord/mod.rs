@@ -2,10 +2,11 @@
 //! moves, translated to and from the chat layer on serenity's gateway client.
 //!
 //! - [`config`]: the `[discord]` section.
-//! - [`commands`]: the slash command's definition and parsing, autocompletion.
+//! - [`commands`]: the slash command's definition and parsing; [`autocomplete`]: its choices.
 //! - `message`: a chat reply as a Discord message; `buttons`: retiring buttons on sent messages.
 //! - `handler`: gateway events to chat events and replies back.
 
+pub mod autocomplete;
 mod buttons;
 pub mod commands;
 pub mod config;
