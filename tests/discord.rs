@@ -114,6 +114,21 @@ async fn connects_through_run_all_and_registers_the_command() {
 }
 
 #[tokio::test]
+async fn a_bad_discord_section_stops_run_all_with_the_key_named() {
+    let d = Double::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let text = harness::config_text(&d, &dir.path().join("j.db"), "shards = 0");
+    let config = jungle::config::Config::parse(&text).unwrap();
+    let err = jungle::adapters::run_all(config).await.unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with("discord.shards: 0 is not a shard count"),
+        "{err}"
+    );
+    assert!(d.seen().identifies.is_empty());
+}
+
+#[tokio::test]
 async fn without_guild_id_the_command_is_registered_globally() {
     let d = Double::start().await;
     let dir = tempfile::tempdir().unwrap();
@@ -300,6 +315,12 @@ async fn a_stranger_pressing_accept_is_refused_privately() {
         "{}",
         started.text()
     );
+    // The game's buttons are the players' alone.
+    for button in ["resign:1", "draw:1"] {
+        let refused = click(&d, CAROL, started.id, button).await;
+        assert!(refused.ephemeral());
+        assert_eq!(refused.content, "Only alice and bob play in game #1.");
+    }
     let edits = d
         .wait("the challenge's buttons disabled", |s| {
             let m = &s.messages[&challenge_msg];
@@ -593,6 +614,12 @@ async fn games_against_the_bot_are_deferred_then_answered() {
         2,
         "the bot answered: {text}"
     );
+    assert_eq!(
+        m.files.len(),
+        1,
+        "the filled-in response carries the board picture"
+    );
+    assert_eq!(m.embeds[0]["image"]["url"], "attachment://board.png");
     assert!(
         m.content.contains(&ALICE.mention()),
         "Alice is to move again: {}",

@@ -369,6 +369,110 @@ impl EventHandler for Handler {
 mod tests {
     use super::*;
 
+    /// An INTERACTION_CREATE payload as Discord sends it, of the given type.
+    fn payload(
+        kind: u8,
+        data: serde_json::Value,
+        message: Option<serde_json::Value>,
+    ) -> Interaction {
+        let mut p = serde_json::json!({
+            "id": "1250000000000000009", "application_id": "1100000000000000001", "type": kind,
+            "token": "aW50ZXJhY3Rpb24", "version": 1, "guild_id": "1000000000000000001",
+            "channel_id": "1000000000000000002",
+            "channel": {"id": "1000000000000000002", "type": 0, "name": "games",
+                        "guild_id": "1000000000000000001", "permissions": "2251799813685247"},
+            "member": {
+                "user": {"id": "2000000000000000003", "username": "carol", "global_name": null,
+                         "discriminator": "0", "avatar": null},
+                "nick": "Caz", "roles": ["1000000000000000077"],
+                "joined_at": "2024-01-01T00:00:00.000000+00:00", "deaf": false, "mute": false,
+                "flags": 0, "permissions": "2251799813685247", "pending": false,
+                "premium_since": null, "avatar": null, "communication_disabled_until": null
+            },
+            "app_permissions": "2251799813685247", "locale": "de", "guild_locale": "en-US",
+            "entitlements": [], "authorizing_integration_owners": {"0": "1000000000000000001"},
+            "context": 0, "attachment_size_limit": 10485760, "data": data
+        });
+        if let Some(m) = message {
+            p["message"] = m;
+        }
+        serde_json::from_value(p).expect("a realistic interaction deserializes")
+    }
+
+    #[test]
+    fn realistic_interactions_deserialize_into_the_kinds_the_handler_routes() {
+        let message = serde_json::json!({
+            "id": "3000000000000000005", "channel_id": "1000000000000000002",
+            "author": {"id": "1100000000000000001", "username": "jungle", "discriminator": "0",
+                       "avatar": null, "bot": true},
+            "content": "<@2000000000000000002>", "timestamp": "2024-05-01T12:00:00.000000+00:00",
+            "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
+            "mention_roles": [], "attachments": [{"id": "4000000000000000001",
+                "filename": "board.png", "size": 20480, "url": "https://cdn.discordapp.com/a/board.png",
+                "proxy_url": "https://media.discordapp.net/a/board.png", "width": 448,
+                "height": 576, "content_type": "image/png"}],
+            "embeds": [{"type": "rich", "title": "Game #7", "description": "bob to move",
+                        "color": 11674164, "image": {"url": "attachment://board.png"}}],
+            "pinned": false, "type": 19, "flags": 0, "application_id": "1100000000000000001",
+            "webhook_id": "1100000000000000001",
+            "interaction_metadata": {"id": "1250000000000000001", "type": 2,
+                "user": {"id": "2000000000000000001", "username": "alice", "discriminator": "0",
+                         "avatar": null},
+                "authorizing_integration_owners": {"0": "1000000000000000001"}},
+            "components": [{"type": 1, "components": [
+                {"type": 2, "custom_id": "resign:7", "label": "Resign", "style": 4},
+                {"type": 2, "custom_id": "draw:7", "label": "Offer draw", "style": 2}]}]
+        });
+        let press = payload(
+            3,
+            serde_json::json!({"custom_id": "draw:7", "component_type": 2}),
+            Some(message),
+        );
+        let Interaction::Component(press) = press else {
+            panic!("a button press is a component interaction")
+        };
+        assert_eq!(press.data.custom_id, "draw:7");
+        assert!(matches!(
+            press.data.kind,
+            ComponentInteractionDataKind::Button
+        ));
+        assert_eq!(
+            press.user.id.get(),
+            2000000000000000003,
+            "member.user fills in the user"
+        );
+        assert_eq!(
+            press.member.as_ref().and_then(|m| m.nick.as_deref()),
+            Some("Caz")
+        );
+        assert_eq!(press.message.id.get(), 3000000000000000005);
+        let (buttons, disabled) = super::super::buttons::buttons_of(&press.message);
+        assert_eq!(buttons.len(), 2);
+        assert!(disabled.is_empty());
+
+        let slash = payload(
+            2,
+            serde_json::json!({"id": "1200000000000000001", "name": "jungle", "type": 1,
+                               "options": [{"name": "board", "type": 1, "options": []}]}),
+            None,
+        );
+        assert!(matches!(slash, Interaction::Command(_)));
+        let typing = payload(
+            4,
+            serde_json::json!({"id": "1200000000000000001", "name": "jungle", "type": 1,
+                "options": [{"name": "moves", "type": 1, "options": [
+                    {"name": "square", "type": 3, "value": "g", "focused": true}]}]}),
+            None,
+        );
+        let Interaction::Autocomplete(typing) = typing else {
+            panic!("type 4 is autocomplete")
+        };
+        assert_eq!(
+            autocomplete::completing(&typing.data),
+            Some(autocomplete::Completing::Square("g".into()))
+        );
+    }
+
     #[test]
     fn places_and_move_text() {
         let p = place(Some(GuildId::new(7)), ChannelId::new(9));
