@@ -20,6 +20,7 @@ mod board;
 mod cells;
 mod header;
 pub mod layout;
+mod lzw;
 mod paint;
 mod palette;
 mod replay;
