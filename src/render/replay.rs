@@ -18,7 +18,7 @@ use crate::engine::{BySide, IllegalMove, Move, Outcome, Position};
 pub struct ReplayOptions {
     /// Crimson at the bottom.
     pub flip: bool,
-    /// Player names, as in [`BoardOptions::names`].
+    /// Player names, as in [`super::BoardOptions::names`].
     pub names: BySide<Option<String>>,
     /// How the game ended when the final position cannot tell (resignation, timeout, agreement).
     pub outcome: Option<Outcome>,
