@@ -1,61 +1,22 @@
 //! Board images, checked by decoding them: colours at computed pixels, the flipped board against
-//! the normal one, replays frame by frame, golden images, and the `render` / `replay` commands.
+//! the normal one, golden images, and the `render` / `replay` commands.
 //!
 //! Goldens live in tests/data/render/; after an intended change of the look, run
-//! `JUNGLE_BLESS=1 cargo test --test render` to write them again, and look at them.
+//! `JUNGLE_BLESS=1 cargo test --test render --test replay` to write them again, and look at them.
 
 mod common;
+mod images;
 
-use std::path::PathBuf;
 use std::process::Command;
 
-use image::{AnimationDecoder, Rgb, RgbImage};
+use image::RgbImage;
 use jungle::engine::BySide;
-use jungle::engine::terrain::{den_owner, is_water, trap_owner};
 use jungle::render::layout::{self, SQUARE};
-use jungle::render::{self, BoardOptions, LastMove, ReplayError, ReplayOptions, theme};
-use jungle::{Move, Piece, Position, Side, Square};
+use jungle::render::{self, BoardOptions, LastMove, theme};
+use jungle::{Piece, Position, Side, Square};
 
 use common::{mv, pos};
-
-fn decode(png: &[u8]) -> RgbImage {
-    let img = image::load_from_memory(png).expect("the PNG decodes");
-    assert_eq!((img.width(), img.height()), (layout::WIDTH, layout::HEIGHT));
-    img.to_rgb8()
-}
-
-fn draw(pos: &Position, opts: &BoardOptions) -> RgbImage {
-    decode(&render::board_png(pos, opts))
-}
-
-fn sq(s: &str) -> Square {
-    s.parse().unwrap()
-}
-
-fn near(a: Rgb<u8>, b: Rgb<u8>, tol: u8) -> bool {
-    (0..3).all(|i| a[i].abs_diff(b[i]) <= tol)
-}
-
-#[track_caller]
-fn assert_colour(img: &RgbImage, (x, y): (u32, u32), want: Rgb<u8>, what: &str) {
-    let got = *img.get_pixel(x, y);
-    assert!(
-        near(got, want, 6),
-        "{what}: pixel ({x}, {y}) is {got:?}, want {want:?}"
-    );
-}
-
-fn terrain_colour(s: Square) -> Rgb<u8> {
-    if is_water(s) {
-        theme::WATER
-    } else if den_owner(s).is_some() {
-        theme::DEN
-    } else if trap_owner(s).is_some() {
-        theme::TRAP
-    } else {
-        theme::LAND
-    }
-}
+use images::*;
 
 #[test]
 fn every_square_shows_its_terrain_where_the_rules_put_it() {
@@ -429,19 +390,6 @@ fn the_flipped_board_mirrors_the_normal_one() {
 }
 
 /// Pixels of one colour within a rectangle.
-fn count(img: &RgbImage, (x, y, w, h): (u32, u32, u32, u32), c: Rgb<u8>) -> usize {
-    let mut n = 0;
-    for yy in y..y + h {
-        for xx in x..x + w {
-            n += near(*img.get_pixel(xx, yy), c, 2) as usize;
-        }
-    }
-    n
-}
-
-fn bar(y: u32) -> (u32, u32, u32, u32) {
-    (0, y, layout::WIDTH, layout::BAR_H)
-}
 
 #[test]
 fn the_bars_show_whose_turn_it_is_and_the_winner() {
@@ -520,157 +468,7 @@ fn the_start_position_png_is_small() {
     assert!(png.len() <= 40_000, "{} bytes", png.len());
 }
 
-// ---- replays ----
-
-/// A legal game from the start, `n` half-moves long, from seeded random moves.
-fn game(seed: u64, n: usize) -> Vec<Move> {
-    let mut rng = common::Rng(seed);
-    let mut p = Position::start();
-    let mut out = Vec::new();
-    while out.len() < n {
-        let legal = p.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[rng.below(legal.len())];
-        p.play(m).unwrap();
-        out.push(m);
-    }
-    out
-}
-
-fn frames(gif: &[u8]) -> Vec<image::Frame> {
-    let d =
-        image::codecs::gif::GifDecoder::new(std::io::Cursor::new(gif)).expect("the GIF decodes");
-    d.into_frames()
-        .collect_frames()
-        .expect("every frame decodes")
-}
-
-fn board_area(img: &RgbImage) -> RgbImage {
-    let y = layout::TOP_BAR_Y + layout::BAR_H;
-    image::imageops::crop_imm(img, 0, y, layout::WIDTH, layout::BOTTOM_BAR_Y - y).to_image()
-}
-
-#[test]
-fn a_replay_has_a_frame_per_half_move_each_like_the_board_image() {
-    let moves = game(7, 12);
-    let gif = render::replay_gif(&Position::start(), &moves, &ReplayOptions::default()).unwrap();
-    let frames = frames(&gif);
-    assert_eq!(frames.len(), moves.len() + 1);
-    let ms = |f: &image::Frame| {
-        let (n, d) = f.delay().numer_denom_ms();
-        n / d
-    };
-    assert_eq!(ms(&frames[0]), 800);
-    assert_eq!(ms(&frames[moves.len()]), 3000);
-
-    let mut p = Position::start();
-    let mut last = None;
-    for (k, frame) in frames.iter().enumerate() {
-        let rgb = image::DynamicImage::ImageRgba8(frame.buffer().clone()).to_rgb8();
-        let want = draw(
-            &p,
-            &BoardOptions {
-                last_move: last,
-                ..Default::default()
-            },
-        );
-        assert!(
-            board_area(&rgb) == board_area(&want),
-            "frame {k} differs from the board image"
-        );
-        if let Some(&m) = moves.get(k) {
-            last = Some(LastMove::new(&p, m));
-            p.play(m).unwrap();
-        }
-    }
-}
-
-#[test]
-fn an_illegal_move_in_a_replay_names_its_index_and_reason() {
-    let moves = vec![mv("G7 G6"), mv("A3 A4"), mv("G6 G4")];
-    let err =
-        render::replay_gif(&Position::start(), &moves, &ReplayOptions::default()).unwrap_err();
-    let ReplayError::IllegalMove { index, mv: bad, .. } = &err;
-    assert_eq!((*index, *bad), (2, mv("G6 G4")));
-    let text = err.to_string();
-    assert!(text.contains("move 3") && text.contains("G6 G4"), "{text}");
-    // A replay of no moves is the start position alone.
-    let gif = render::replay_gif(&Position::start(), &[], &ReplayOptions::default()).unwrap();
-    assert_eq!(frames(&gif).len(), 1);
-}
-
-#[test]
-fn replay_frames_after_the_first_are_small_rectangles() {
-    let moves = game(3, 30);
-    let gif = render::replay_gif(&Position::start(), &moves, &ReplayOptions::default()).unwrap();
-    let mut opts = gif::DecodeOptions::new();
-    opts.set_color_output(gif::ColorOutput::Indexed);
-    let mut d = opts.read_info(&gif[..]).unwrap();
-    let full = (layout::WIDTH * layout::HEIGHT) as usize;
-    let mut k = 0;
-    while let Some(f) = d.read_next_frame().unwrap() {
-        let area = f.width as usize * f.height as usize;
-        if k > 0 {
-            assert!(area < full, "frame {k} is the whole image");
-            assert!(f.transparent.is_some());
-        }
-        k += 1;
-    }
-    assert_eq!(k, moves.len() + 1);
-}
-
 // ---- golden images ----
-
-fn golden_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/render")
-        .join(name)
-}
-
-/// Compares decoded pixels with the stored golden: every channel within 8, and at most one
-/// pixel in a thousand further off. `JUNGLE_BLESS=1` writes the golden instead.
-fn check_golden(name: &str, bytes: &[u8], frames_of: fn(&[u8]) -> Vec<RgbImage>) {
-    let path = golden_path(name);
-    if std::env::var_os("JUNGLE_BLESS").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, bytes).unwrap();
-        return;
-    }
-    let stored = std::fs::read(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e}; run with JUNGLE_BLESS=1 to create it",
-            path.display()
-        )
-    });
-    let (want, got) = (frames_of(&stored), frames_of(bytes));
-    assert_eq!(want.len(), got.len(), "{name}: frame count");
-    for (i, (w, g)) in want.iter().zip(&got).enumerate() {
-        assert_eq!(w.dimensions(), g.dimensions(), "{name} frame {i}");
-        let off = w
-            .pixels()
-            .zip(g.pixels())
-            .filter(|(a, b)| !near(**a, **b, 8))
-            .count();
-        let allowed = (w.width() * w.height() / 1000) as usize;
-        assert!(
-            off <= allowed,
-            "{name} frame {i}: {off} pixels differ (allowed {allowed}); if intended, re-bless"
-        );
-    }
-}
-
-fn png_frames(bytes: &[u8]) -> Vec<RgbImage> {
-    vec![decode(bytes)]
-}
-
-fn gif_frames(bytes: &[u8]) -> Vec<RgbImage> {
-    frames(bytes)
-        .into_iter()
-        .map(|f| image::DynamicImage::ImageRgba8(f.into_buffer()).to_rgb8())
-        .collect()
-}
 
 #[test]
 fn golden_start_position() {
@@ -698,21 +496,6 @@ fn golden_flipped_capture_with_selection() {
         &render::board_png(&p, &opts),
         png_frames,
     );
-}
-
-#[test]
-fn golden_replay() {
-    let moves: Vec<Move> = [
-        "G7 G6", "A3 A4", "G6 F6", "A4 B4", "E7 D7", "C3 D3", "F6 F5", "B4 B5",
-    ]
-    .map(mv)
-    .into();
-    let opts = ReplayOptions {
-        names: BySide::new(Some("Ann".into()), Some("Bob".into())),
-        ..Default::default()
-    };
-    let gif = render::replay_gif(&Position::start(), &moves, &opts).unwrap();
-    check_golden("replay.gif", &gif, gif_frames);
 }
 
 // ---- the commands ----

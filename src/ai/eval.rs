@@ -37,26 +37,22 @@ const OPEN_TRAP: Value = 25;
 const TEMPO: Value = 12;
 
 /// What one animal on one square is worth to its side, and the pressure it puts on the
-/// enemy den. Index 63 (a captured animal) is all zero, so sums need no branches.
-#[derive(Clone, Copy)]
-struct Cell {
-    /// Moves to the enemy den, at most [`FAR`].
-    dist: u8,
-    /// Material plus the advance bonus.
-    value: i16,
-    /// [`PRESSURE`] by den distance; at least 1 for an animal near the den at all.
-    press: i16,
-}
+/// enemy den, packed so that a side's eight animals sum with eight additions:
+/// bits 0-11 the [`PRESSURE`] (at least 1 for an animal near the den at all), bits 12-15 one
+/// if it is near, bit 16 + animal if it is two or three moves from the den, and from bit 32
+/// material plus the advance bonus. Index 63 (a captured animal) is zero.
+type Cell = u64;
+
+const PRESSURE_BITS: u64 = 0xFFF;
+const NEAR_SHIFT: u32 = 12;
+const CLOSE_SHIFT: u32 = 16;
+const VALUE_SHIFT: u32 = 32;
 
 /// `CELLS[side][animal][square]`.
 static CELLS: [[[Cell; 64]; 8]; 2] = build_cells();
 
 const fn build_cells() -> [[[Cell; 64]; 8]; 2] {
-    let mut t = [[[Cell {
-        dist: FAR,
-        value: 0,
-        press: 0,
-    }; 64]; 8]; 2];
+    let mut t = [[[0; 64]; 8]; 2];
     let mut side = 0;
     while side < 2 {
         let mut a = 0;
@@ -76,17 +72,12 @@ const fn build_cells() -> [[[Cell; 64]; 8]; 2] {
 
 /// The cells of a lion (0) or tiger (1) by its den distance, which depends on the rats.
 static LEAPER_CELLS: [[Cell; FAR as usize + 1]; 2] = {
-    let mut t = [[Cell {
-        dist: FAR,
-        value: 0,
-        press: 0,
-    }; FAR as usize + 1]; 2];
+    let mut t = [[0; FAR as usize + 1]; 2];
     let mut i = 0;
     while i < 2 {
-        let a = 5 + i;
         let mut d = 0;
         while d <= FAR as usize {
-            t[i][d] = cell(a, d);
+            t[i][d] = cell(5 + i, d);
             d += 1;
         }
         i += 1;
@@ -107,11 +98,12 @@ const fn cell(a: usize, d: usize) -> Cell {
     } else {
         1
     };
-    Cell {
-        dist: if d > FAR as usize { FAR } else { d as u8 },
-        value: (MATERIAL[a] + advance) as i16,
-        press: press as i16,
-    }
+    let near = (press > 0) as u64;
+    let close = (d == 2 || d == 3) as u64;
+    ((MATERIAL[a] + advance) as u64) << VALUE_SHIFT
+        | close << (CLOSE_SHIFT + a as u32)
+        | near << NEAR_SHIFT
+        | press as u64
 }
 
 /// One side's material and advance, and the pressure it puts on the enemy den.
@@ -131,39 +123,29 @@ fn side_terms(layout: &Layout, side: Side, leap: &[u8; 64]) -> SideSum {
     let them = side.other();
     let cells = &CELLS[side.index()];
     let raw = &layout.raw[side];
-    let mut sum = SideSum {
-        value: 0,
-        pressure: 0,
-        near: 0,
-        close: 0,
-    };
-    for a in 0..8 {
-        let sq = usize::from(raw[a] & 63);
-        let c = if a == 5 || a == 6 {
-            if raw[a] < 63 {
-                LEAPER_CELLS[a - 5][usize::from(leap[sq].min(FAR))]
-            } else {
-                Cell {
-                    dist: FAR,
-                    value: 0,
-                    press: 0,
-                }
-            }
-        } else {
-            cells[a][sq]
-        };
-        sum.value += Value::from(c.value);
-        sum.pressure += Value::from(c.press);
-        sum.near += Value::from(c.press > 0);
-        sum.close |= u8::from(c.dist == 2 || c.dist == 3) << a;
+    let mut acc: u64 = 0;
+    for a in [0, 1, 2, 3, 4, 7] {
+        acc += cells[a][usize::from(raw[a] & 63)];
     }
+    for a in [5, 6] {
+        if raw[a] < 63 {
+            let d = leap[usize::from(raw[a])].min(FAR);
+            acc += LEAPER_CELLS[a - 5][usize::from(d)];
+        }
+    }
+    let mut value = (acc >> VALUE_SHIFT) as Value;
     if raw[0] < 63 && layout.raw[them][7] < 63 {
-        sum.value += RAT_ELEPHANT_TENSION;
+        value += RAT_ELEPHANT_TENSION;
     }
     if raw[7] < 63 && layout.raw[them][0] < 63 {
-        sum.value -= RAT_ELEPHANT_TENSION;
+        value -= RAT_ELEPHANT_TENSION;
     }
-    sum
+    SideSum {
+        value,
+        pressure: (acc & PRESSURE_BITS) as Value,
+        near: ((acc >> NEAR_SHIFT) & 0xF) as Value,
+        close: (acc >> CLOSE_SHIFT) as u8,
+    }
 }
 
 /// How safe `side`'s den is: the enemy's pressure on it against own cover.
@@ -200,7 +182,7 @@ fn distance_of(layout: &Layout, side: Side, a: usize, sq: Square) -> u8 {
         let case = water_slot(layout.raw.jade[0]) * 13 + water_slot(layout.raw.crimson[0]);
         LEAP_DISTANCE[side.index()][case][sq.index()]
     } else {
-        CELLS[side.index()][a][sq.index()].dist
+        DEN_DISTANCE_TABLE[side.index()][Travel::of(Animal::ALL[a]) as usize][sq.index()]
     }
 }
 

@@ -25,6 +25,7 @@ pub mod level;
 mod order;
 mod quiesce;
 mod rng;
+mod root;
 pub mod score;
 mod search;
 pub mod tables;

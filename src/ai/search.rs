@@ -1,16 +1,16 @@
-//! The search: iterative deepening, principal-variation alpha-beta with a transposition table,
+//! The search below the root: principal-variation alpha-beta with a transposition table,
 //! null move, late-move reductions and futility pruning (all off while a den is in danger),
-//! and a bounded extension for forced answers to den threats. Quiescence is in `quiesce`.
+//! and a bounded extension for forced answers to den threats. Iterative deepening and the
+//! root are in `root`, quiescence in `quiesce`.
 
 use crate::engine::terrain::DEN;
 use crate::engine::{DRAW_CLOCK, Move, MoveList, Position, Side};
 
 use super::attacks::{den_attackers, evasions};
-use super::control::{Iteration, Options, Report, SearchResult, Stop};
+use super::control::{Options, Stop};
 use super::eval::evaluate;
 use super::order::{Heuristics, Kind, MAX_PLY, Scored, pick};
-use super::rng::Rng;
-use super::score::{INFINITE, Score, Value, WIN, is_decisive, loss_in, win_in};
+use super::score::{INFINITE, Value, WIN, is_decisive, loss_in, win_in};
 use super::tables::DEN_ZONE;
 use super::tt::{self, Bound, Table};
 
@@ -19,34 +19,25 @@ const POLL_INTERVAL: u64 = 1024;
 /// Most moves a node ever has, with room to spare.
 pub(super) const MAX_MOVES: usize = 48;
 
-/// A root move and what the last iteration learned about it.
-#[derive(Clone, Copy, Debug)]
-struct RootMove {
-    mv: Move,
-    score: Value,
-    /// The score is exact (inside the window), not just a bound.
-    exact: bool,
-}
-
 pub struct Searcher<'a> {
     pub(super) tt: Table,
     pub(super) heur: Box<Heuristics>,
     /// Hashes of the positions before the current node: the game so far, then the search path.
-    path: Vec<u64>,
+    pub(super) path: Vec<u64>,
     pub(super) nodes: u64,
     node_limit: u64,
     next_poll: u64,
-    stop: &'a dyn Stop,
+    pub(super) stop: &'a dyn Stop,
     pub(super) aborted: bool,
     /// The first iteration always completes, so there is always a move to return.
-    abortable: bool,
+    pub(super) abortable: bool,
     pub(super) seldepth: usize,
-    root_depth: i32,
-    root_side: Side,
-    pv: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
+    pub(super) root_depth: i32,
+    pub(super) root_side: Side,
+    pub(super) pv: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
     pub(super) pv_len: [usize; MAX_PLY],
     lmr: [[u8; MAX_MOVES]; 64],
-    options: Options,
+    pub(super) options: Options,
 }
 
 /// Quiet moves searched at low depth before the rest are skipped.
@@ -93,229 +84,7 @@ impl<'a> Searcher<'a> {
         self.aborted
     }
 
-    /// Searches `pos`, reached through the positions hashed in `history` (oldest first;
-    /// used to see repetitions), and returns the best move of the last completed iteration.
-    pub fn run(
-        &mut self,
-        pos: &Position,
-        history: &[u64],
-        report: &mut dyn Report,
-    ) -> SearchResult {
-        let legal = pos.legal_moves();
-        let us = pos.turn();
-        if legal.is_empty() {
-            let score = match pos.outcome().and_then(|o| o.winner()) {
-                Some(w) if w == us => Score::WinIn(0),
-                Some(_) => Score::LossIn(0),
-                None => Score::Value(0),
-            };
-            return SearchResult {
-                best: None,
-                last: Iteration {
-                    depth: 0,
-                    seldepth: 0,
-                    score,
-                    nodes: 0,
-                    pv: Vec::new(),
-                },
-            };
-        }
-        // Entering the den needs no search.
-        if let Some(from) = den_attackers(pos, us).first() {
-            let mv = Move::new(from, DEN[us.other()]);
-            let last = Iteration {
-                depth: 1,
-                seldepth: 1,
-                score: Score::WinIn(1),
-                nodes: 1,
-                pv: vec![mv],
-            };
-            report.iteration(&last);
-            return SearchResult {
-                best: Some(mv),
-                last,
-            };
-        }
-        self.root_side = us;
-        let keep = history.len().min(usize::from(pos.halfmove_clock()));
-        self.path.clear();
-        self.path
-            .extend_from_slice(&history[history.len() - keep..]);
-
-        let mut scored = vec![Scored::NONE; legal.len()];
-        self.heur.score(pos, &legal, None, 0, &mut scored);
-        scored.sort_by_key(|s| -s.score);
-        let mut roots: Vec<RootMove> = scored
-            .iter()
-            .map(|s| RootMove {
-                mv: s.mv,
-                score: -INFINITE,
-                exact: false,
-            })
-            .collect();
-
-        let max_depth = self.options.limits.depth.clamp(1, (MAX_PLY / 2) as u32);
-        let mut completed: Option<(Iteration, Vec<RootMove>)> = None;
-        let mut previous = 0;
-        for depth in 1..=max_depth {
-            if depth > 1 && !self.stop.may_deepen() {
-                break;
-            }
-            self.abortable = depth > 1;
-            self.root_depth = depth as i32;
-            self.seldepth = 0;
-            let value = self.aspiration(pos, &mut roots, depth as i32, previous);
-            if self.aborted {
-                break;
-            }
-            roots.sort_by_key(|r| -r.score);
-            previous = value;
-            let mut pv = vec![roots[0].mv];
-            if self.pv[0][0] == Some(roots[0].mv) {
-                pv.extend(self.pv[0][1..self.pv_len[0]].iter().flatten());
-            }
-            let info = Iteration {
-                depth,
-                seldepth: self.seldepth.max(depth as usize) as u32,
-                score: Score::from_value(value),
-                nodes: self.nodes,
-                pv,
-            };
-            report.iteration(&info);
-            completed = Some((info, roots.clone()));
-            let forced = is_decisive(value) && (WIN - value.abs()) < depth as Value;
-            if roots.len() == 1 || forced {
-                break;
-            }
-        }
-        let (mut last, roots) = completed.expect("the first iteration always completes");
-        last.nodes = self.nodes;
-        let best = self.choose(&roots);
-        SearchResult {
-            best: Some(best),
-            last,
-        }
-    }
-
-    /// The move to play among the root moves sorted best first: the best one, or with
-    /// randomness one of those close to it.
-    fn choose(&self, roots: &[RootMove]) -> Move {
-        let margin = self.options.randomness;
-        let best = roots[0].score;
-        if margin <= 0 || is_decisive(best) {
-            return roots[0].mv;
-        }
-        let weights: Vec<u64> = roots
-            .iter()
-            .map(|r| {
-                let gap = best - r.score;
-                if (r.exact || r.mv == roots[0].mv) && gap <= margin {
-                    let w = u64::try_from(margin - gap + 1).unwrap_or(1);
-                    w * w
-                } else {
-                    0
-                }
-            })
-            .collect();
-        let total: u64 = weights.iter().sum();
-        let mut ticket = Rng::new(self.options.seed).below(total.max(1));
-        for (r, w) in roots.iter().zip(&weights) {
-            if ticket < *w {
-                return r.mv;
-            }
-            ticket -= w;
-        }
-        roots[0].mv
-    }
-
-    /// One iteration, searched first in a narrow window around the previous score.
-    fn aspiration(
-        &mut self,
-        pos: &Position,
-        roots: &mut [RootMove],
-        depth: i32,
-        previous: Value,
-    ) -> Value {
-        let randomized = self.options.randomness > 0;
-        let mut delta = 35;
-        let (mut alpha, mut beta) = if depth >= 5 && !randomized && !is_decisive(previous) {
-            (previous - delta, previous + delta)
-        } else {
-            (-INFINITE, INFINITE)
-        };
-        loop {
-            let v = self.root(pos, roots, depth, alpha, beta);
-            if self.aborted {
-                return v;
-            }
-            if v <= alpha && alpha > -INFINITE {
-                alpha = (alpha - delta).max(-INFINITE);
-            } else if v >= beta && beta < INFINITE {
-                beta = (beta + delta).min(INFINITE);
-            } else {
-                return v;
-            }
-            delta *= 2;
-            if delta > 600 {
-                (alpha, beta) = (-INFINITE, INFINITE);
-            }
-        }
-    }
-
-    fn root(
-        &mut self,
-        pos: &Position,
-        roots: &mut [RootMove],
-        depth: i32,
-        mut alpha: Value,
-        beta: Value,
-    ) -> Value {
-        let margin = self.options.randomness;
-        let window_alpha = alpha;
-        let mut best = -INFINITE;
-        self.pv_len[0] = 0;
-        for (i, root) in roots.iter_mut().enumerate() {
-            let mv = root.mv;
-            let mut child = *pos;
-            child.play_unchecked(mv);
-            self.path.push(pos.hash());
-            // With randomness, moves close to the best get exact scores too.
-            let floor = if margin > 0 && i > 0 {
-                (best - margin).max(window_alpha)
-            } else {
-                alpha
-            };
-            let v = if i == 0 {
-                -self.negamax(&child, depth - 1, -beta, -floor, 1, true)
-            } else {
-                let v = -self.negamax(&child, depth - 1, -floor - 1, -floor, 1, true);
-                if v > floor && v < beta {
-                    -self.negamax(&child, depth - 1, -beta, -floor, 1, true)
-                } else {
-                    v
-                }
-            };
-            self.path.pop();
-            if self.aborted {
-                return best;
-            }
-            root.score = v;
-            root.exact = v > floor && v < beta;
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    self.update_pv(0, mv);
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    fn update_pv(&mut self, ply: usize, mv: Move) {
+    pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
         self.pv[ply][ply] = Some(mv);
         let child_len = self.pv_len[ply + 1].max(ply + 1);
         for j in ply + 1..child_len {
@@ -562,72 +331,6 @@ impl<'a> Searcher<'a> {
 mod tests {
     use super::*;
     use crate::ai::control::NoStop;
-    use crate::engine::square::sq;
-
-    fn roots() -> Vec<RootMove> {
-        let m = |a, b| Move::new(a, b);
-        vec![
-            RootMove {
-                mv: m(sq::G7, sq::G6),
-                score: 100,
-                exact: true,
-            },
-            RootMove {
-                mv: m(sq::A7, sq::A6),
-                score: 90,
-                exact: true,
-            },
-            RootMove {
-                mv: m(sq::C7, sq::D7),
-                score: 60,
-                exact: true,
-            },
-            // Inside the margin but only a bound: never chosen.
-            RootMove {
-                mv: m(sq::E7, sq::D7),
-                score: 95,
-                exact: false,
-            },
-            RootMove {
-                mv: m(sq::B8, sq::C8),
-                score: -500,
-                exact: true,
-            },
-        ]
-    }
-
-    #[test]
-    fn randomness_picks_only_exact_scores_within_the_margin() {
-        let mut seen = std::collections::BTreeSet::new();
-        for seed in 0..200 {
-            let options = Options {
-                randomness: 30,
-                seed,
-                hash_mb: 1,
-                ..Options::default()
-            };
-            seen.insert(Searcher::new(&options, &NoStop).choose(&roots()));
-        }
-        let expect: std::collections::BTreeSet<Move> = roots()[..2].iter().map(|r| r.mv).collect();
-        assert_eq!(seen, expect);
-        // Without randomness, or with a forced win on the board, always the best.
-        let plain = Options {
-            hash_mb: 1,
-            ..Options::default()
-        };
-        assert_eq!(
-            Searcher::new(&plain, &NoStop).choose(&roots()),
-            roots()[0].mv
-        );
-        let mut won = roots();
-        won[0].score = win_in(3);
-        let options = Options {
-            randomness: 30_000,
-            hash_mb: 1,
-            ..Options::default()
-        };
-        assert_eq!(Searcher::new(&options, &NoStop).choose(&won), won[0].mv);
-    }
 
     #[test]
     fn repetitions_count_only_since_the_last_capture() {

@@ -190,15 +190,20 @@ pub(crate) fn fit(em: f32, text: &str, max: f32) -> String {
     if text_width(em, text) <= max {
         return text.to_string();
     }
-    let mut chars: Vec<char> = text.chars().collect();
-    while !chars.is_empty() {
-        chars.pop();
-        let s: String = chars.iter().collect::<String>().trim_end().to_string() + "…";
-        if text_width(em, &s) <= max {
-            return s;
+    let f = FONT.as_scaled(scale(em));
+    let room = max - text_width(em, "…");
+    let mut width = 0.0;
+    let mut out = String::new();
+    for c in text.chars() {
+        width += f.h_advance(f.glyph_id(c));
+        if width > room {
+            break;
         }
+        out.push(c);
     }
-    String::new()
+    let mut out = out.trim_end().to_string();
+    out.push('…');
+    out
 }
 
 /// The ink box of `text` drawn with its pen at (0, 0) top-left, as `[x0, y0, x1, y1]`.

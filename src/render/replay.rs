@@ -7,6 +7,7 @@ use thiserror::Error;
 
 use super::board::{self, FRAME_LEN, Scene, Strips};
 use super::layout::{HEIGHT, WIDTH};
+use super::lzw::Lzw;
 use super::palette::{PALETTE, TRANSPARENT};
 use super::{LastMove, pills, result_text, theme};
 use crate::engine::{BySide, IllegalMove, Move, Outcome, Position};
@@ -17,7 +18,7 @@ use crate::engine::{BySide, IllegalMove, Move, Outcome, Position};
 pub struct ReplayOptions {
     /// Crimson at the bottom.
     pub flip: bool,
-    /// Player names, as in [`BoardOptions::names`].
+    /// Player names, as in [`super::BoardOptions::names`].
     pub names: BySide<Option<String>>,
     /// How the game ended when the final position cannot tell (resignation, timeout, agreement).
     pub outcome: Option<Outcome>,
@@ -86,6 +87,8 @@ fn encode(positions: &[Position], lasts: &[LastMove], opts: &ReplayOptions) -> V
     let mut prev = Vec::with_capacity(FRAME_LEN);
     let mut cur = Vec::with_capacity(FRAME_LEN);
     let mut buf = Vec::new();
+    let mut lzw = Lzw::new();
+    let mut packed = Vec::new();
     let n = positions.len();
     let start = &positions[0];
     for (k, pos) in positions.iter().enumerate() {
@@ -118,7 +121,7 @@ fn encode(positions: &[Position], lasts: &[LastMove], opts: &ReplayOptions) -> V
             opts.frame_ms
         };
         let delay = (ms / 10).min(u16::MAX as u32) as u16;
-        let frame = if k == 0 {
+        let mut frame = if k == 0 {
             Frame {
                 delay,
                 width: WIDTH as u16,
@@ -129,7 +132,11 @@ fn encode(positions: &[Position], lasts: &[LastMove], opts: &ReplayOptions) -> V
         } else {
             delta_frame(&prev, &cur, &mut buf, delay)
         };
-        enc.write_frame(&frame).expect("GIF frame into memory");
+        packed.clear();
+        lzw.encode(&frame.buffer, &mut packed);
+        frame.buffer = Cow::Borrowed(&packed);
+        enc.write_lzw_pre_encoded_frame(&frame)
+            .expect("GIF frame into memory");
         std::mem::swap(&mut prev, &mut cur);
     }
     drop(enc);
