@@ -7,7 +7,7 @@
 //! - [`rating`]: Elo arithmetic.
 //! - [`store`]: players, games, challenges and ratings in SQLite.
 //! - [`chat`]: the platform-agnostic command layer and game lifecycle.
-//! - [`adapters`]: the console (and later Discord and Matrix) in front of [`chat`].
+//! - [`adapters`]: the console and Discord (Matrix to come) in front of [`chat`].
 //! - [`config`] and [`cli`]: the configuration file and the `jungle` command.
 
 pub mod adapters;
