@@ -80,6 +80,20 @@ pub struct BotConfig {
     pub rating_hard: i32,
     /// The level `play bot` uses when none is named.
     pub default_level: String,
+    /// How each level thinks; unset keys keep the level's defaults.
+    pub easy: LevelConfig,
+    pub medium: LevelConfig,
+    pub hard: LevelConfig,
+}
+
+/// One level's thinking time and depth.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LevelConfig {
+    /// Thinking time per move in milliseconds.
+    pub movetime_ms: Option<u64>,
+    /// Deepest search in plies.
+    pub max_depth: Option<u32>,
 }
 
 impl Default for BotConfig {
@@ -89,7 +103,30 @@ impl Default for BotConfig {
             rating_medium: 1200,
             rating_hard: 1600,
             default_level: "hard".to_string(),
+            easy: LevelConfig::default(),
+            medium: LevelConfig::default(),
+            hard: LevelConfig::default(),
         }
+    }
+}
+
+impl BotConfig {
+    /// A level's settings: its defaults with this config's overrides.
+    pub fn level_settings(&self, level: crate::ai::Level) -> crate::ai::LevelSettings {
+        use crate::ai::Level;
+        let over = match level {
+            Level::Easy => &self.easy,
+            Level::Medium => &self.medium,
+            Level::Hard => &self.hard,
+        };
+        let mut s = level.settings();
+        if let Some(ms) = over.movetime_ms {
+            s.movetime_ms = ms;
+        }
+        if let Some(d) = over.max_depth {
+            s.max_depth = d;
+        }
+        s
     }
 }
 
@@ -154,6 +191,23 @@ impl Config {
                 "chat.prefix: '{}' must be one word without spaces, like \"!jungle\"",
                 self.chat.prefix
             ));
+        }
+        for (name, l) in [
+            ("easy", &self.bot.easy),
+            ("medium", &self.bot.medium),
+            ("hard", &self.bot.hard),
+        ] {
+            if l.movetime_ms == Some(0) {
+                return Err(format!("bot.{name}.movetime_ms: must be at least 1"));
+            }
+            if l.max_depth
+                .is_some_and(|d| d == 0 || d > crate::ai::MAX_DEPTH)
+            {
+                return Err(format!(
+                    "bot.{name}.max_depth: must be from 1 to {}",
+                    crate::ai::MAX_DEPTH
+                ));
+            }
         }
         if self
             .bot
@@ -227,6 +281,22 @@ mod tests {
         assert!(e.starts_with("bot.default_level"), "{e}");
         let e = Config::parse("[chat\n").unwrap_err();
         assert!(!e.contains('\n'), "{e}");
+    }
+
+    #[test]
+    fn bot_levels_are_configurable() {
+        let c = Config::parse("[bot.easy]\nmovetime_ms = 50\nmax_depth = 1\n").unwrap();
+        let easy = c.bot.level_settings(crate::ai::Level::Easy);
+        assert_eq!((easy.movetime_ms, easy.max_depth), (50, 1));
+        let hard = c.bot.level_settings(crate::ai::Level::Hard);
+        assert_eq!(hard, crate::ai::Level::Hard.settings());
+        let e = Config::parse("[bot.hard]\nmax_depth = 0\n").unwrap_err();
+        assert!(
+            e.starts_with("bot.hard.max_depth: must be from 1 to"),
+            "{e}"
+        );
+        let e = Config::parse("[bot.hard]\nthink = 3\n").unwrap_err();
+        assert!(e.contains("think"), "{e}");
     }
 
     #[test]

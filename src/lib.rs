@@ -2,18 +2,22 @@
 //!
 //! The layers, each depending only on those above it:
 //! - [`engine`]: the rules, move generation, position strings and move text.
+//! - [`ai`]: the bot opponent: search, evaluation and difficulty levels.
+//! - [`render`]: board images (PNG) and game replays (animated GIF).
 //! - [`rating`]: Elo arithmetic.
 //! - [`store`]: players, games, challenges and ratings in SQLite.
 //! - [`chat`]: the platform-agnostic command layer and game lifecycle.
-//! - [`adapters`]: the console (and later Discord and Matrix) in front of [`chat`].
+//! - [`adapters`]: the console, Discord and Matrix in front of [`chat`].
 //! - [`config`] and [`cli`]: the configuration file and the `jungle` command.
 
 pub mod adapters;
+pub mod ai;
 pub mod chat;
 pub mod cli;
 pub mod config;
 pub mod engine;
 pub mod rating;
+pub mod render;
 pub mod store;
 
 pub use engine::{Animal, Bitboard, Move, Outcome, Piece, Position, Side, Square};

@@ -111,3 +111,80 @@ fn the_example_config_parses() {
     let c = jungle::config::Config::parse(&text).unwrap();
     assert_eq!(c.chat.prefix, "!jungle");
 }
+
+#[test]
+fn bestmove_prints_info_lines_then_the_move() {
+    let o = jungle(&["bestmove", "--depth", "4"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    for (i, line) in lines[..4].iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("info depth {} ", i + 1)),
+            "{line}"
+        );
+        for key in [" score ", " nodes ", " nps ", " pv "] {
+            assert!(line.contains(key), "{line}");
+        }
+    }
+    let mv = lines[4];
+    let start: jungle::Position = jungle::engine::START.parse().unwrap();
+    assert!(start.is_legal(mv.parse().unwrap()), "{mv}");
+    assert_eq!(mv.parse::<jungle::Move>().unwrap().to_string(), mv);
+}
+
+#[test]
+fn bestmove_finds_the_den_and_refuses_finished_games() {
+    let o = jungle(&[
+        "bestmove",
+        "--level",
+        "easy",
+        "--position",
+        "7/2C4/7/7/7/7/7/7/e6 j 0 1",
+    ]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("score win 2"), "{out}");
+    assert!(
+        ["C2 C1", "C2 D2"].contains(&out.lines().last().unwrap()),
+        "{out}"
+    );
+
+    let over = jungle(&["bestmove", "--position", "3R3/7/7/7/7/7/7/7/l6 c 0 1"]);
+    assert_eq!(over.status.code(), Some(2));
+    let err = String::from_utf8(over.stderr).unwrap();
+    assert!(err.contains("den"), "{err}");
+
+    let bad = jungle(&["bestmove", "--level", "expert"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn selfplay_reports_results_and_elo() {
+    let o = jungle(&[
+        "selfplay",
+        "--a",
+        "easy",
+        "--b",
+        "easy",
+        "--games",
+        "2",
+        "--movetime",
+        "50",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{out}"
+    );
+    let summary = out
+        .lines()
+        .find(|l| l.starts_with("easy vs easy: 2 games"))
+        .expect(&out);
+    for key in ["W/D/L ", "score ", "Elo "] {
+        assert!(summary.contains(key), "{summary}");
+    }
+}

@@ -590,3 +590,45 @@ fn moves_and_board_commands() {
     has(&out, "'Z9' is not a square");
     has(&out, "    1  l . # * # . t 1");
 }
+
+#[test]
+fn a_press_on_a_dead_button_names_the_buttons_to_retire() {
+    // Added with the Discord adapter, which takes such buttons off their message.
+    let ch = Channel::new();
+    ch.run(
+        "alice: !jungle challenge @bob\n\
+         alice: !jungle cancel\n\
+         alice: !jungle challenge @bob jade\n\
+         bob: !jungle accept\n",
+    );
+    let mut core = jungle::chat::Core::new(ch.store(), jungle::chat::Settings::default());
+    let mut press = |who: &str, id: &str| {
+        let ev = jungle::chat::Event {
+            place: jungle::chat::Place {
+                platform: "console".into(),
+                scope: "console".into(),
+                channel: "console".into(),
+            },
+            sender: jungle::chat::User::new(who, who),
+            input: jungle::chat::Input::Button(id.into()),
+            mentions: vec![],
+        };
+        core.handle(&ev, 1_800_000_010).replies.remove(0)
+    };
+    let r = press("bob", "accept:1");
+    assert!(r.private);
+    assert_eq!(r.retired_buttons, ["accept:1", "decline:1"], "{}", r.text);
+    let r = press("bob", "explode:1");
+    assert_eq!(r.retired_buttons, ["explode:1"]);
+    // A live button pressed by the wrong person retires nothing.
+    let r = press("mallory", "resign:1");
+    assert!(r.private);
+    assert!(r.retired_buttons.is_empty(), "{r:?}");
+    let r = press("alice", "resign:1");
+    assert!(!r.private);
+    assert_eq!(r.retired_buttons, ["resign:1", "draw:1"]);
+    let r = press("bob", "draw:1");
+    assert!(r.private);
+    assert_eq!(r.text, "Game #1 is already over.");
+    assert_eq!(r.retired_buttons, ["resign:1", "draw:1"]);
+}

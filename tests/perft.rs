@@ -65,3 +65,17 @@ fn divide_sums_to_perft() {
     assert_eq!(rows.len(), 24);
     assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), 12240);
 }
+
+#[test]
+fn bulk_counted_plies_match_the_reference_on_random_positions() {
+    // perft counts its last two plies in bulk without playing them; check that against the
+    // reference generator wherever random games go (captures, traps, rats in the water).
+    let positions = common::random_positions(0xb1c, 150, 160);
+    assert!(positions.len() > 10_000);
+    for (i, p) in positions.iter().enumerate() {
+        assert_eq!(perft::perft(p, 2), common::reference::perft(p, 2), "{p}");
+        if i % 16 == 0 {
+            assert_eq!(perft::perft(p, 3), common::reference::perft(p, 3), "{p}");
+        }
+    }
+}

@@ -88,7 +88,11 @@ fn print_reply(out: &mut impl Write, reply: &Reply, opts: &ConsoleOptions) -> an
     if let Some(img) = &reply.image {
         std::fs::create_dir_all(&opts.image_dir)
             .with_context(|| format!("creating {}", opts.image_dir.display()))?;
-        let path = opts.image_dir.join(&img.file_name);
+        let name = match &reply.board {
+            Some(b) => format!("game{}-ply{}.png", b.game_id, b.position.ply()),
+            None => img.file_name.clone(),
+        };
+        let path = opts.image_dir.join(name);
         std::fs::write(&path, &img.bytes).with_context(|| format!("writing {}", path.display()))?;
         writeln!(out, "jungle: [board image] {}", path.display())?;
     }

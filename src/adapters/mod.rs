@@ -2,6 +2,7 @@
 //! [`run_all`] starts every adapter the config names, side by side, on one [`Service`].
 
 pub mod console;
+pub mod discord;
 pub mod matrix;
 
 use std::collections::HashMap;
@@ -35,6 +36,12 @@ pub async fn run_all(config: Config) -> anyhow::Result<()> {
         rx
     };
     // Each adapter: parse its section (errors name the key), then run it with its outbox.
+    if let Some(section) = &config.discord {
+        let discord_config =
+            discord::DiscordConfig::from_table(section).map_err(anyhow::Error::msg)?;
+        let (service, rx) = (service.clone(), outbox(discord::PLATFORM));
+        tasks.spawn(async move { discord::run(discord_config, service, rx).await });
+    }
     if let Some(section) = &config.matrix {
         let settings = matrix::MatrixConfig::from_table(section, |key| std::env::var(key).ok())
             .map_err(anyhow::Error::msg)?;

@@ -1,59 +1,48 @@
-//! The bot opponent as the chat layer sees it: levels, their ratings, and choosing a move.
+//! The bot opponent as the chat layer sees it: its levels and a move within the level's time.
 
-use std::fmt;
-use std::str::FromStr;
+use std::time::{Duration, Instant};
 
+use crate::ai::{self, LevelSettings, Stop};
 use crate::engine::{Move, Position};
 
-/// The bot's difficulty.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    Easy,
-    Medium,
-    Hard,
+pub use crate::ai::Level;
+
+/// Stops the search at the level's thinking time, and starts no iteration after half of it
+/// (the next one usually takes longer than everything before it).
+struct Deadline {
+    start: Instant,
+    budget: Duration,
 }
 
-impl Level {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
+impl Stop for Deadline {
+    fn should_stop(&self) -> bool {
+        self.start.elapsed() >= self.budget
     }
-}
 
-impl FromStr for Level {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Level, ()> {
-        match s.to_ascii_lowercase().as_str() {
-            "easy" => Ok(Level::Easy),
-            "medium" => Ok(Level::Medium),
-            "hard" => Ok(Level::Hard),
-            _ => Err(()),
-        }
+    fn may_deepen(&self) -> bool {
+        self.start.elapsed() < self.budget / 2
     }
 }
 
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+/// Picks the bot's move. Blocking (up to the level's thinking time): call it off the async
+/// runtime. `history` holds the hashes of the game's earlier positions, oldest first, so the
+/// bot sees repetitions. `None` only when the game is over.
+pub fn choose_move(
+    pos: &Position,
+    settings: &LevelSettings,
+    history: &[u64],
+    seed: u64,
+) -> Option<Move> {
+    let stop = Deadline {
+        start: Instant::now(),
+        budget: Duration::from_millis(settings.movetime_ms.max(1)),
+    };
+    let mv = ai::choose_move_in_game(pos, history, settings, seed, &stop)?;
+    // The search never returns an illegal move; should that ever change, play a legal one.
+    if pos.is_legal(mv) {
+        Some(mv)
+    } else {
+        tracing::error!(%mv, position = %pos, "the search returned an illegal move");
+        pos.legal_moves().first().copied()
     }
-}
-
-/// Picks the bot's move. Blocking: call it off the async runtime. `None` only when the game is over.
-pub fn choose_move(pos: &Position, _level: Level, seed: u64) -> Option<Move> {
-    let moves = pos.legal_moves();
-    if moves.is_empty() {
-        return None;
-    }
-    // Placeholder until the search lands: prefer captures and den entries, else a seeded pick.
-    let den = crate::engine::terrain::DEN[pos.turn().other()];
-    if let Some(&m) = moves.iter().find(|m| m.to == den) {
-        return Some(m);
-    }
-    if let Some(&m) = moves.iter().find(|m| pos.is_capture(**m)) {
-        return Some(m);
-    }
-    Some(moves[(seed % moves.len() as u64) as usize])
 }

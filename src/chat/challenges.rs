@@ -300,7 +300,7 @@ impl Core {
             channel: ctx.channel(),
             jade_id,
             crimson_id,
-            bot_level: Some(level.as_str()),
+            bot_level: Some(level.name()),
             position: &Position::start().to_string(),
             rated: true,
             now: ctx.now,
@@ -322,6 +322,7 @@ impl Core {
                     ply: game.row.ply,
                     position: game.pos,
                     level,
+                    history: Vec::new(),
                 })
             }
             _ => {

@@ -1,7 +1,7 @@
 //! What adapters hand the chat layer (an [`Event`]) and what they get back ([`Reply`]).
 //! Nothing here is specific to one platform.
 
-use crate::engine::{Move, Position, Square};
+use crate::engine::{Move, Outcome, Piece, Position, Square};
 
 use super::command::Command;
 
@@ -71,6 +71,8 @@ pub struct BoardView {
     pub game_id: i64,
     pub position: Position,
     pub last_move: Option<Move>,
+    /// What the last move captured.
+    pub captured: Option<Piece>,
     /// With `moves <square>`: the square whose destinations are marked.
     pub selected: Option<Square>,
     /// Crimson at the bottom.
@@ -79,6 +81,8 @@ pub struct BoardView {
     pub crimson_name: String,
     /// The result line once the game is over.
     pub result: Option<String>,
+    /// How the game ended, when it has (also endings the position cannot show, like resignation).
+    pub outcome: Option<Outcome>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

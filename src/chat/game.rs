@@ -123,18 +123,46 @@ impl Game {
         )
     }
 
+    /// Hashes of every position before the current one, oldest first.
+    pub fn history(&self) -> Vec<u64> {
+        let Ok(mut pos) = self.row.start_position.parse::<Position>() else {
+            return Vec::new();
+        };
+        let mut out = Vec::with_capacity(self.row.moves.len());
+        for m in &self.row.moves {
+            out.push(pos.hash());
+            match m.parse::<Move>() {
+                Ok(mv) if pos.play(mv).is_ok() => {}
+                _ => break,
+            }
+        }
+        out
+    }
+
+    /// What the last move captured, found by replaying the game up to it.
+    fn last_capture(&self) -> Option<crate::engine::Piece> {
+        let (last, before) = self.row.moves.split_last()?;
+        let mut pos: Position = self.row.start_position.parse().ok()?;
+        for m in before {
+            pos.play(m.parse().ok()?).ok()?;
+        }
+        pos.piece_at(last.parse::<Move>().ok()?.to)
+    }
+
     /// The board as this game's players see it; flipped when only Crimson is human.
-    pub fn view(&self, result: Option<String>) -> BoardView {
+    pub fn view(&self, outcome: Option<Outcome>) -> BoardView {
         let flip = matches!((&self.jade, &self.crimson), (Seat::Bot(_), Seat::Human(_)));
         BoardView {
             game_id: self.id(),
             position: self.pos,
             last_move: self.last_move(),
+            captured: self.last_capture(),
             selected: None,
             flip,
             jade_name: self.jade.name(),
             crimson_name: self.crimson.name(),
-            result,
+            result: outcome.map(|o| super::play::capitalize(&o.to_string())),
+            outcome,
         }
     }
 

@@ -20,6 +20,8 @@ pub struct Settings {
     pub move_timeout_secs: i64,
     pub bot_ratings: [i32; 3],
     pub default_level: Level,
+    /// How each level thinks (easy, medium, hard).
+    pub levels: [crate::ai::LevelSettings; 3],
 }
 
 impl Settings {
@@ -30,11 +32,16 @@ impl Settings {
             move_timeout_secs: c.chat.move_timeout.as_secs() as i64,
             bot_ratings: [c.bot.rating_easy, c.bot.rating_medium, c.bot.rating_hard],
             default_level: c.bot.default_level.parse().unwrap_or(Level::Hard),
+            levels: Level::ALL.map(|l| c.bot.level_settings(l)),
         }
     }
 
     pub fn bot_rating(&self, level: Level) -> i32 {
         self.bot_ratings[level as usize]
+    }
+
+    pub fn level(&self, level: Level) -> &crate::ai::LevelSettings {
+        &self.levels[level as usize]
     }
 }
 
@@ -66,6 +73,8 @@ pub struct BotTurn {
     pub ply: u32,
     pub position: Position,
     pub level: Level,
+    /// Hashes of the game's earlier positions, oldest first (repetitions).
+    pub history: Vec<u64>,
 }
 
 /// What handling one event produced.
@@ -130,7 +139,10 @@ impl Core {
             Input::Button(id) => match command::parse_button(id) {
                 Some(cmd) => cmd,
                 None => {
-                    return Handled::reply(Reply::private("That button no longer does anything."));
+                    return Handled::reply(Reply {
+                        retired_buttons: vec![id.clone()],
+                        ..Reply::private("That button no longer does anything.")
+                    });
                 }
             },
         };
@@ -144,7 +156,13 @@ impl Core {
             });
         match result {
             Ok(h) => h,
-            Err(ChatError::Refuse(text)) => Handled::reply(Reply::private(text)),
+            Err(ChatError::Refuse(text)) => {
+                let mut reply = Reply::private(text);
+                if let Input::Button(id) = &ev.input {
+                    reply.retired_buttons = self.dead_buttons(id, now);
+                }
+                Handled::reply(reply)
+            }
             Err(ChatError::Store(e)) => {
                 tracing::error!(error = %e, "store failure while handling a command");
                 Handled::reply(Reply::private(
@@ -152,6 +170,38 @@ impl Core {
                 ))
             }
         }
+    }
+
+    /// When a pressed button's challenge is closed or its game is over: the ids of every button
+    /// for it, so the adapter can take them off the message. Empty while the button still works.
+    fn dead_buttons(&self, id: &str, now: i64) -> Vec<String> {
+        let dead = match command::parse_button(id) {
+            Some(
+                Command::Accept {
+                    challenge: Some(n), ..
+                }
+                | Command::Decline {
+                    challenge: Some(n), ..
+                }
+                | Command::Cancel { challenge: Some(n) },
+            ) => match self.store.challenge(n) {
+                Ok(Some(c)) => (c.status != crate::store::ChallengeStatus::Open
+                    || c.expires_at <= now)
+                    .then(|| super::challenges::challenge_button_ids(n)),
+                Ok(None) => Some(vec![id.to_string()]),
+                Err(_) => None,
+            },
+            Some(Command::Resign { game: Some(n) } | Command::Draw { game: Some(n) }) => {
+                match self.store.game(n) {
+                    Ok(Some(g)) => (g.status != crate::store::GameStatus::Active)
+                        .then(|| vec![format!("resign:{n}"), format!("draw:{n}")]),
+                    Ok(None) => Some(vec![id.to_string()]),
+                    Err(_) => None,
+                }
+            }
+            _ => None,
+        };
+        dead.unwrap_or_default()
     }
 
     /// `Some` for a prefixed command or a plain move; `None` for ordinary chat.

@@ -119,15 +119,7 @@ impl Core {
         for row in rows {
             let changes = self.store.rating_changes(row.id)?;
             let g = Game::load(&self.store, row)?;
-            let state = match g.row.status {
-                GameStatus::Active => "in progress".to_string(),
-                GameStatus::Aborted => "aborted".to_string(),
-                GameStatus::Finished => {
-                    stored_outcome(g.row.result.as_deref(), g.row.reason.as_deref())
-                        .map(|o| o.to_string())
-                        .unwrap_or_else(|| "finished".into())
-                }
-            };
+            let state = state_text(&g);
             let delta = changes
                 .iter()
                 .find(|c| c.0 == p.id)
@@ -149,15 +141,7 @@ impl Core {
             _ => return refuse(format!("There is no game #{id}.")),
         };
         let g = Game::load(&self.store, row)?;
-        let state = match g.row.status {
-            GameStatus::Active => "in progress".to_string(),
-            GameStatus::Aborted => "aborted".to_string(),
-            GameStatus::Finished => {
-                stored_outcome(g.row.result.as_deref(), g.row.reason.as_deref())
-                    .map(|o| capitalize(&o.to_string()))
-                    .unwrap_or_else(|| "finished".into())
-            }
-        };
+        let state = state_text(&g);
         let numbered: Vec<String> = g
             .row
             .moves
@@ -165,6 +149,7 @@ impl Core {
             .enumerate()
             .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(", ")))
             .collect();
+        let state = capitalize(&state);
         let text = format!(
             "Game #{}: {}. {state}.\nStart: {}\nMoves: {}\nPosition: {}",
             g.id(),
@@ -178,5 +163,16 @@ impl Core {
             g.row.position
         );
         Ok(Handled::reply(Reply::text(text)))
+    }
+}
+
+/// How a game stands: in progress, aborted, or its result ("Jade wins by ...").
+fn state_text(g: &Game) -> String {
+    match g.row.status {
+        GameStatus::Active => "in progress".to_string(),
+        GameStatus::Aborted => "aborted".to_string(),
+        GameStatus::Finished => stored_outcome(g.row.result.as_deref(), g.row.reason.as_deref())
+            .map(|o| o.to_string())
+            .unwrap_or_else(|| "finished".into()),
     }
 }

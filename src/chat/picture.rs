@@ -1,8 +1,35 @@
-//! Turns a reply's [`BoardView`] into an image attachment.
+//! Turns a reply's [`BoardView`] into a PNG attachment with the renderer.
+
+use crate::engine::BySide;
+use crate::render::{self, BoardOptions, LastMove, layout};
 
 use super::event::{BoardView, Image};
 
-/// The board picture for a view; `None` while no renderer is built in.
-pub fn render(_view: &BoardView) -> Option<Image> {
-    None
+/// The board picture for a view. Blocking (a few milliseconds): call it off the async runtime.
+pub fn render(view: &BoardView) -> Option<Image> {
+    let opts = BoardOptions {
+        flip: view.flip,
+        last_move: view.last_move.map(|mv| LastMove {
+            mv,
+            captured: view.captured,
+        }),
+        selected: view.selected,
+        names: BySide::new(
+            Some(view.jade_name.clone()),
+            Some(view.crimson_name.clone()),
+        ),
+        outcome: view.outcome,
+        status: match (&view.result, view.outcome) {
+            (Some(text), None) => Some(text.clone()),
+            _ => None,
+        },
+    };
+    let bytes = render::board_png(&view.position, &opts);
+    Some(Image {
+        bytes,
+        file_name: "board.png".to_string(),
+        mime: "image/png",
+        width: layout::WIDTH,
+        height: layout::HEIGHT,
+    })
 }

@@ -77,6 +77,7 @@ impl Core {
                 ply: game.row.ply,
                 position: next,
                 level: *level,
+                history: game.history(),
             }),
             Seat::Human(_) => None,
         };
@@ -230,7 +231,7 @@ impl Core {
             .collect();
         Reply {
             text,
-            board: Some(game.view(Some(capitalize(&outcome.to_string())))),
+            board: Some(game.view(Some(outcome))),
             mentions,
             retired_buttons: game.button_ids(),
             ..Reply::default()

@@ -73,8 +73,10 @@ impl Service {
         }
     }
 
-    /// Opens the configured database (blocking; call before or outside the runtime's hot path).
+    /// Opens the configured database and readies the renderer (blocking; call it off the
+    /// runtime or before it starts).
     pub fn open(config: &Config, clock: Arc<dyn Clock>) -> anyhow::Result<Service> {
+        crate::render::prepare();
         let path = config.store.database_path();
         let store = Store::open(&path)
             .with_context(|| format!("opening the database {}", path.display()))?;
@@ -117,8 +119,11 @@ impl Service {
             return Vec::new();
         }
         let seed = (turn.game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(turn.ply);
-        let (pos, level) = (turn.position, turn.level);
-        let chosen = tokio::task::spawn_blocking(move || bot::choose_move(&pos, level, seed)).await;
+        let (pos, history) = (turn.position, turn.history.clone());
+        let settings = *lock(&self.core).settings.level(turn.level);
+        let chosen =
+            tokio::task::spawn_blocking(move || bot::choose_move(&pos, &settings, &history, seed))
+                .await;
         let replies = match chosen {
             Ok(Some(mv)) => {
                 let core = self.core.clone();

@@ -83,8 +83,8 @@ impl Core {
                 {
                     continue;
                 }
-                let mut view = game.view(Some("Aborted".into()));
-                view.last_move = game.last_move();
+                let mut view = game.view(None);
+                view.result = Some("Aborted: not rated".into());
                 Reply {
                     text: format!(
                         "Game #{} is aborted: {name} did not move within {hours} hours, before both sides had moved. It is not rated.",
@@ -122,6 +122,7 @@ impl Core {
                         ply: game.row.ply,
                         position: game.pos,
                         level: *level,
+                        history: game.history(),
                     },
                 ));
             }

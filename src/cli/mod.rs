@@ -2,13 +2,19 @@
 
 mod bench;
 mod bench_chat;
+pub mod bestmove;
 mod chat_cmds;
 mod engine_cmds;
+mod render_cmds;
+mod selfplay;
+
+pub use render_cmds::{RenderArgs, ReplayArgs};
 
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+use crate::ai::Level;
 use crate::config::Config;
 use crate::engine::Position;
 
@@ -71,6 +77,56 @@ pub enum Command {
         #[arg(long)]
         quick: bool,
     },
+    /// Search a position and print the best move (last line) after `info` lines.
+    Bestmove {
+        #[arg(long)]
+        position: Option<String>,
+        /// Thinking time in milliseconds (default: the level's, 1000 for hard).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Search to this depth (without a time limit unless --movetime or --level is given).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Stop after about this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// easy, medium or hard (default hard).
+        #[arg(long)]
+        level: Option<Level>,
+        /// Seed for the levels' choice among near-best moves.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Transposition table size in megabytes (default: the level's).
+        #[arg(long)]
+        hash: Option<usize>,
+    },
+    /// Play two levels against each other and print W/D/L, score and Elo difference.
+    Selfplay {
+        #[arg(long)]
+        a: Level,
+        #[arg(long)]
+        b: Level,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Thinking time per move for both (default: each level's own).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Games played at the same time.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Random plies before the engines take over (each opening is played twice, colours swapped).
+        #[arg(long, default_value_t = 4)]
+        opening_plies: usize,
+        /// Print the moves of every game.
+        #[arg(long)]
+        moves: bool,
+    },
+    /// Draw a position as a PNG board image.
+    Render(RenderArgs),
+    /// Draw a game as an animated GIF, one frame per half-move.
+    Replay(ReplayArgs),
 }
 
 /// Options of the commands that run the chat service.
@@ -130,6 +186,44 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Run { config } => chat_cmds::run(Config::load(&config)?),
         Command::Bench { quick } => bench::run(quick),
+        Command::Render(args) => render_cmds::render(&args),
+        Command::Replay(args) => render_cmds::replay(&args),
+        Command::Bestmove {
+            position,
+            movetime,
+            depth,
+            nodes,
+            level,
+            seed,
+            hash,
+        } => bestmove::run(&bestmove::Args {
+            position: position.as_deref(),
+            level,
+            movetime,
+            depth,
+            nodes,
+            seed,
+            hash,
+        }),
+        Command::Selfplay {
+            a,
+            b,
+            games,
+            movetime,
+            threads,
+            seed,
+            opening_plies,
+            moves,
+        } => selfplay::run(&selfplay::Args {
+            a,
+            b,
+            games,
+            movetime,
+            threads,
+            seed,
+            opening_plies,
+            show_moves: moves,
+        }),
     }
 }
 

@@ -2,6 +2,7 @@
 //! position strings and move text. Pure and synchronous; everything else builds on it.
 
 pub mod bitboard;
+mod bulk;
 pub mod movegen;
 pub mod notation;
 pub mod outcome;

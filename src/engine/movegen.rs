@@ -58,7 +58,7 @@ impl fmt::Debug for MoveList {
 }
 
 /// Per-node facts shared by every piece's move generation.
-struct Context {
+pub(crate) struct Context {
     us: Side,
     /// Squares not held by our own pieces and not our den.
     free: Bitboard,
@@ -77,13 +77,13 @@ struct Context {
 
 /// The one-square set of a raw square index; empty for 63 (captured).
 #[inline]
-fn bb_of(raw: u8) -> Bitboard {
+pub(crate) fn bb_of(raw: u8) -> Bitboard {
     Bitboard((1u64 << raw) & Bitboard::FULL.0)
 }
 
 impl Context {
     #[inline(always)]
-    fn new(pos: &Position) -> Context {
+    pub(crate) fn new(pos: &Position) -> Context {
         let us = pos.turn();
         let them = us.other();
         let mut at_most = [Bitboard::EMPTY; 8];
@@ -130,7 +130,7 @@ impl Context {
 
     /// Every legal destination of animal `A` standing on raw square `from` (63: none).
     #[inline(always)]
-    fn targets<const A: usize>(&self, from: u8) -> Bitboard {
+    pub(crate) fn targets<const A: usize>(&self, from: u8) -> Bitboard {
         let mut t = STEPS[from as usize];
         if A != 0 {
             t &= LAND;

@@ -2,9 +2,10 @@
 # Runs a command next to a throwaway Synapse homeserver: `bash tests/matrix/synapse.sh cargo test`.
 #
 # Installs Synapse into a cached venv (~/.cache/jungle-bot/synapse-<version>, reused while the
-# version matches), starts it on 127.0.0.1 with a fresh data directory, registers the test users,
-# exports JUNGLE_MATRIX_URL, JUNGLE_MATRIX_USERS and JUNGLE_MATRIX_PASSWORD to the command, and
-# stops the homeserver when the script exits, whatever the command's result.
+# version matches), starts it on 127.0.0.1 with a fresh data directory, registers the test users
+# (shared-secret registration), exports JUNGLE_MATRIX_URL, JUNGLE_MATRIX_USERS and
+# JUNGLE_MATRIX_PASSWORD to the command, and stops the homeserver when the script exits, whatever
+# the command's result (also on Ctrl-C or SIGTERM).
 set -euo pipefail
 
 SYNAPSE_VERSION=1.163.2
@@ -27,8 +28,13 @@ fi
 
 data=$(mktemp -d "${TMPDIR:-/tmp}/jungle-synapse.XXXXXX")
 pid=""
+cmd=""
 stop() {
   local status=$?
+  if [ -n "$cmd" ] && kill -0 "$cmd" 2>/dev/null; then
+    kill -TERM "$cmd" 2>/dev/null || true
+    wait "$cmd" 2>/dev/null || true
+  fi
   if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
     kill -TERM "$pid" 2>/dev/null || true
     for _ in $(seq 1 100); do
@@ -123,33 +129,48 @@ YAML
 "$venv/bin/python" -m synapse.app.homeserver -c "$data/homeserver.yaml" >"$data/stdout.log" 2>&1 &
 pid=$!
 
-for _ in $(seq 1 300); do
-  if "$venv/bin/python" -c "import urllib.request, sys; urllib.request.urlopen('$url/_matrix/client/versions', timeout=1)" 2>/dev/null; then
-    break
-  fi
-  if ! kill -0 "$pid" 2>/dev/null; then
-    echo "synapse.sh: the homeserver exited while starting:" >&2
-    tail -n 30 "$data/stdout.log" >&2
-    exit 1
-  fi
-  sleep 0.1
-done
+# One Python process waits for the homeserver, then registers every user through the
+# shared-secret admin API (what register_new_matrix_user does, without its start-up cost).
+if ! "$venv/bin/python" - "$url" "$secret" "$password" $USERS <<'PY'
+import hashlib, hmac, json, sys, time, urllib.request
 
-for user in $USERS; do
-  "$venv/bin/register_new_matrix_user" -k "$secret" -u "$user" -p "$password" --no-admin "$url" >/dev/null &
-done
-wait_all=0
-for job in $(jobs -p); do
-  [ "$job" = "$pid" ] && continue
-  wait "$job" || wait_all=1
-done
-if [ "$wait_all" -ne 0 ]; then
-  echo "synapse.sh: registering the test users failed" >&2
+url, secret, password, users = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+
+def call(path, body=None):
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url + path, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.load(r)
+
+deadline = time.monotonic() + 60
+while True:
+    try:
+        call("/_matrix/client/versions")
+        break
+    except OSError:
+        if time.monotonic() > deadline:
+            sys.exit("synapse.sh: the homeserver did not answer within 60 s")
+        time.sleep(0.1)
+
+for user in users:
+    nonce = call("/_synapse/admin/v1/register")["nonce"]
+    mac = hmac.new(secret.encode(), digestmod=hashlib.sha1)
+    mac.update(b"\x00".join([nonce.encode(), user.encode(), password.encode(), b"notadmin"]))
+    call("/_synapse/admin/v1/register",
+         {"nonce": nonce, "username": user, "password": password, "admin": False, "mac": mac.hexdigest()})
+PY
+then
+  echo "synapse.sh: the homeserver did not start or refused the test users:" >&2
+  tail -n 30 "$data/stdout.log" >&2
   exit 1
 fi
-echo "synapse.sh: Synapse $SYNAPSE_VERSION runs at $url (users: $USERS)" >&2
+echo "synapse.sh: Synapse $SYNAPSE_VERSION runs at $url, users registered (${SECONDS}s): $USERS" >&2
 
 export JUNGLE_MATRIX_URL="$url"
 export JUNGLE_MATRIX_USERS="$USERS"
 export JUNGLE_MATRIX_PASSWORD="$password"
-"$@"
+# In the background so that a signal to this script is handled at once (bash defers traps
+# while a foreground command runs); `wait` passes the command's exit status on.
+"$@" &
+cmd=$!
+wait "$cmd"

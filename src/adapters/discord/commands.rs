@@ -1,0 +1,519 @@
+//! The `/jungle` slash command: its definition for registration, and a received command's
+//! options turned into a chat [`Command`] (plus the users it names).
+
+use serenity::all::{
+    CommandData, CommandOptionType, CreateCommand, CreateCommandOption, InteractionContext,
+    PartialMember, ResolvedOption, ResolvedValue, Unresolved,
+};
+
+use crate::chat::{Command, SideChoice, User};
+
+/// The one command the bot registers.
+pub const NAME: &str = "jungle";
+
+fn side_option(description: &str) -> CreateCommandOption {
+    CreateCommandOption::new(CommandOptionType::String, "side", description)
+        .add_string_choice("Jade (moves first)", "jade")
+        .add_string_choice("Crimson", "crimson")
+        .add_string_choice("Random", "random")
+}
+
+fn user_option(description: &str) -> CreateCommandOption {
+    CreateCommandOption::new(CommandOptionType::User, "user", description)
+}
+
+fn sub(name: &str, description: &str) -> CreateCommandOption {
+    CreateCommandOption::new(CommandOptionType::SubCommand, name, description)
+}
+
+/// `/jungle` with one subcommand per chat command.
+pub fn definition() -> CreateCommand {
+    let subs = vec![
+        sub(
+            "challenge",
+            "Challenge someone here to a game (no user: anyone may accept)",
+        )
+        .add_sub_option(user_option("Who to challenge"))
+        .add_sub_option(side_option("The side you want")),
+        sub("accept", "Accept a challenge").add_sub_option(user_option("Whose challenge")),
+        sub("decline", "Decline a challenge").add_sub_option(user_option("Whose challenge")),
+        sub("cancel", "Withdraw your open challenge"),
+        sub("play", "Play against the bot")
+            .add_sub_option(
+                CreateCommandOption::new(CommandOptionType::String, "level", "How strong")
+                    .add_string_choice("Easy", "easy")
+                    .add_string_choice("Medium", "medium")
+                    .add_string_choice("Hard", "hard"),
+            )
+            .add_sub_option(side_option("The side you want")),
+        sub("move", "Move a piece, e.g. from G7 to G6")
+            .add_sub_option(
+                CreateCommandOption::new(CommandOptionType::String, "from", "Square it stands on")
+                    .required(true)
+                    .set_autocomplete(true)
+                    .max_length(8),
+            )
+            .add_sub_option(
+                CreateCommandOption::new(CommandOptionType::String, "to", "Square it goes to")
+                    .required(true)
+                    .set_autocomplete(true)
+                    .max_length(8),
+            ),
+        sub(
+            "board",
+            "Show the board of your game (or this channel's game)",
+        ),
+        sub("moves", "Where the piece on a square can go").add_sub_option(
+            CreateCommandOption::new(CommandOptionType::String, "square", "e.g. G7")
+                .required(true)
+                .set_autocomplete(true)
+                .max_length(8),
+        ),
+        sub("resign", "Resign your game"),
+        sub("draw", "Offer a draw, or accept the one offered"),
+        sub("games", "The games in this channel"),
+        sub("rating", "A player's rating").add_sub_option(user_option("Whose (default: yours)")),
+        sub("top", "The leaderboard of this server")
+            .add_sub_option(
+                CreateCommandOption::new(CommandOptionType::String, "scope", "Whose ranking")
+                    .add_string_choice("This server", "here")
+                    .add_string_choice("Everyone", "global"),
+            )
+            .add_sub_option(
+                CreateCommandOption::new(CommandOptionType::Integer, "count", "How many players")
+                    .min_int_value(1)
+                    .max_int_value(50),
+            ),
+        sub("history", "A player's recent games")
+            .add_sub_option(user_option("Whose (default: yours)")),
+        sub("export", "A game's moves and position as text").add_sub_option(
+            CreateCommandOption::new(CommandOptionType::Integer, "game", "The game number")
+                .required(true)
+                .min_int_value(1),
+        ),
+        sub("rules", "How Jungle is played"),
+        sub("help", "The commands"),
+    ];
+    CreateCommand::new(NAME)
+        .description("Play Jungle (Dou Shou Qi)")
+        .set_options(subs)
+        .contexts(vec![InteractionContext::Guild, InteractionContext::BotDm])
+}
+
+/// A received `/jungle` command as the chat layer takes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parsed {
+    pub command: Command,
+    /// The users its options name, so the chat layer can match them.
+    pub mentions: Vec<User>,
+}
+
+/// The name a member or user goes by here: server nickname, then display name, then username.
+pub fn display_name(user: &serenity::all::User, nick: Option<&str>) -> String {
+    nick.filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone())
+}
+
+/// The subcommand and its options.
+pub(super) fn subcommand(data: &CommandData) -> Result<(&str, Vec<ResolvedOption<'_>>), String> {
+    let mut options = data.options();
+    match options.pop() {
+        Some(ResolvedOption {
+            name,
+            value: ResolvedValue::SubCommand(opts),
+            ..
+        }) => Ok((name, opts)),
+        _ => Err(format!(
+            "`/{}` needs a subcommand, e.g. `/{} help`.",
+            NAME, NAME
+        )),
+    }
+}
+
+/// Options by name, checked against what the subcommand takes.
+struct Options<'a> {
+    opts: Vec<ResolvedOption<'a>>,
+    mentions: Vec<User>,
+}
+
+impl<'a> Options<'a> {
+    fn get(&self, name: &str) -> Option<&ResolvedValue<'a>> {
+        self.opts.iter().find(|o| o.name == name).map(|o| &o.value)
+    }
+
+    fn text(&self, name: &str) -> Option<String> {
+        match self.get(name)? {
+            ResolvedValue::String(s) => Some(s.trim().to_string()),
+            ResolvedValue::Autocomplete { value, .. } => Some(value.trim().to_string()),
+            _ => None,
+        }
+    }
+
+    fn required_text(&self, name: &str) -> Result<String, String> {
+        self.text(name)
+            .filter(|t| !t.is_empty())
+            .ok_or_else(|| format!("Please fill in `{name}`."))
+    }
+
+    fn int(&self, name: &str) -> Option<i64> {
+        match self.get(name)? {
+            ResolvedValue::Integer(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    /// A user option, as the id the chat layer resolves (and noted as a mention).
+    fn user(&mut self, name: &str) -> Option<String> {
+        let user = match self.get(name)? {
+            ResolvedValue::User(user, member) => {
+                let nick = member.and_then(|m: &PartialMember| m.nick.as_deref());
+                User::new(user.id.to_string(), display_name(user, nick))
+            }
+            ResolvedValue::Unresolved(Unresolved::User(id)) => {
+                User::new(id.to_string(), id.to_string())
+            }
+            _ => return None,
+        };
+        let id = user.id.clone();
+        self.mentions.push(user);
+        Some(id)
+    }
+
+    fn side(&self) -> Result<SideChoice, String> {
+        match self.text("side") {
+            None => Ok(SideChoice::Random),
+            Some(s) => s
+                .parse()
+                .map_err(|()| format!("'{s}' is not a side: say jade, crimson or random.")),
+        }
+    }
+}
+
+/// Turns `/jungle <sub> ...` into a chat command.
+pub fn parse(data: &CommandData) -> Result<Parsed, String> {
+    if data.name != NAME {
+        return Err(format!("I only know `/{NAME}`."));
+    }
+    let (name, opts) = subcommand(data)?;
+    let mut o = Options {
+        opts,
+        mentions: Vec::new(),
+    };
+    let command = match name {
+        "challenge" => Command::Challenge {
+            opponent: o.user("user"),
+            side: o.side()?,
+        },
+        "accept" => Command::Accept {
+            challenge: None,
+            from: o.user("user"),
+        },
+        "decline" => Command::Decline {
+            challenge: None,
+            from: o.user("user"),
+        },
+        "cancel" => Command::Cancel { challenge: None },
+        "play" => Command::PlayBot {
+            level: match o.text("level") {
+                None => None,
+                Some(l) => Some(
+                    l.parse()
+                        .map_err(|_| format!("'{l}' is not a level: say easy, medium or hard."))?,
+                ),
+            },
+            side: o.side()?,
+        },
+        "move" => Command::Move {
+            text: format!("{} {}", o.required_text("from")?, o.required_text("to")?),
+            plain: false,
+        },
+        "board" => Command::Board,
+        "moves" => Command::Moves {
+            square: o.required_text("square")?,
+        },
+        "resign" => Command::Resign { game: None },
+        "draw" => Command::Draw { game: None },
+        "games" => Command::Games,
+        "rating" => Command::Rating {
+            user: o.user("user"),
+        },
+        "top" => Command::Top {
+            global: o.text("scope").as_deref() == Some("global"),
+            limit: o.int("count").map(|n| n.clamp(1, 50) as u32),
+        },
+        "history" => Command::History {
+            user: o.user("user"),
+        },
+        "export" => Command::Export {
+            game: o
+                .int("game")
+                .filter(|&n| n > 0)
+                .ok_or("Please give a game number, like 12.")?,
+        },
+        "rules" => Command::Rules,
+        "help" => Command::Help,
+        other => {
+            return Err(format!(
+                "I don't know `/{NAME} {other}`. Try `/{NAME} help`."
+            ));
+        }
+    };
+    Ok(Parsed {
+        command,
+        mentions: o.mentions,
+    })
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use serenity::all::CommandInteraction;
+
+    /// A realistic interaction of this type (2 command, 4 autocomplete) around `data`.
+    pub(in crate::adapters::discord) fn interaction(
+        kind: u8,
+        data: serde_json::Value,
+    ) -> CommandInteraction {
+        let payload = serde_json::json!({
+            "id": "1250000000000000001",
+            "application_id": "1100000000000000001",
+            "type": kind,
+            "token": "aW50ZXJhY3Rpb246MTI1MDAwMDAwMDAwMDAwMDAwMTp0b2tlbg",
+            "version": 1,
+            "guild_id": "1000000000000000001",
+            "channel_id": "1000000000000000002",
+            "channel": {"id": "1000000000000000002", "type": 0, "name": "games",
+                        "guild_id": "1000000000000000001", "permissions": "2251799813685247"},
+            "member": {
+                "user": {"id": "2000000000000000001", "username": "alice", "global_name": "Alice",
+                         "discriminator": "0", "avatar": null},
+                "nick": null, "roles": [], "joined_at": "2024-01-01T00:00:00.000000+00:00",
+                "deaf": false, "mute": false, "flags": 0, "permissions": "2251799813685247",
+                "pending": false, "premium_since": null, "avatar": null
+            },
+            "app_permissions": "2251799813685247",
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": "1000000000000000001"},
+            "context": 0,
+            "attachment_size_limit": 10485760,
+            "data": data
+        });
+        serde_json::from_value(payload).expect("a realistic interaction deserializes")
+    }
+
+    fn slash(sub: &str, options: serde_json::Value, resolved: serde_json::Value) -> Parsed {
+        let i = interaction(
+            2,
+            serde_json::json!({
+                "id": "1200000000000000001", "name": "jungle", "type": 1,
+                "guild_id": "1000000000000000001",
+                "options": [{"name": sub, "type": 1, "options": options}],
+                "resolved": resolved
+            }),
+        );
+        assert_eq!(i.user.name, "alice", "member.user fills in the user");
+        parse(&i.data).unwrap()
+    }
+
+    #[test]
+    fn challenge_with_a_resolved_user() {
+        let p = slash(
+            "challenge",
+            serde_json::json!([
+                {"name": "user", "type": 6, "value": "2000000000000000002"},
+                {"name": "side", "type": 3, "value": "jade"}
+            ]),
+            serde_json::json!({
+                "users": {"2000000000000000002": {"id": "2000000000000000002", "username": "bob",
+                    "global_name": "Bobby", "discriminator": "0", "avatar": null}},
+                "members": {"2000000000000000002": {"nick": "Bob the Builder", "roles": [],
+                    "joined_at": "2024-02-02T00:00:00.000000+00:00", "flags": 0,
+                    "permissions": "0", "pending": false, "premium_since": null, "avatar": null}}
+            }),
+        );
+        assert_eq!(
+            p.command,
+            Command::Challenge {
+                opponent: Some("2000000000000000002".into()),
+                side: SideChoice::Jade
+            }
+        );
+        assert_eq!(
+            p.mentions,
+            vec![User::new("2000000000000000002", "Bob the Builder")]
+        );
+    }
+
+    #[test]
+    fn every_subcommand_maps_to_a_chat_command() {
+        let none = serde_json::json!([]);
+        let empty = serde_json::json!({});
+        assert_eq!(
+            slash("challenge", none.clone(), empty.clone()).command,
+            Command::Challenge {
+                opponent: None,
+                side: SideChoice::Random
+            }
+        );
+        assert_eq!(
+            slash(
+                "move",
+                serde_json::json!([{"name": "from", "type": 3, "value": "g7"},
+                                   {"name": "to", "type": 3, "value": " G6 "}]),
+                empty.clone()
+            )
+            .command,
+            Command::Move {
+                text: "g7 G6".into(),
+                plain: false
+            }
+        );
+        assert_eq!(
+            slash(
+                "play",
+                serde_json::json!([{"name": "level", "type": 3, "value": "easy"},
+                                   {"name": "side", "type": 3, "value": "crimson"}]),
+                empty.clone()
+            )
+            .command,
+            Command::PlayBot {
+                level: Some(crate::chat::Level::Easy),
+                side: SideChoice::Crimson
+            }
+        );
+        assert_eq!(
+            slash(
+                "top",
+                serde_json::json!([{"name": "scope", "type": 3, "value": "global"},
+                                   {"name": "count", "type": 4, "value": 5}]),
+                empty.clone()
+            )
+            .command,
+            Command::Top {
+                global: true,
+                limit: Some(5)
+            }
+        );
+        assert_eq!(
+            slash("top", none.clone(), empty.clone()).command,
+            Command::Top {
+                global: false,
+                limit: None
+            }
+        );
+        assert_eq!(
+            slash(
+                "export",
+                serde_json::json!([{"name": "game", "type": 4, "value": 12}]),
+                empty.clone()
+            )
+            .command,
+            Command::Export { game: 12 }
+        );
+        assert_eq!(
+            slash(
+                "moves",
+                serde_json::json!([{"name": "square", "type": 3, "value": "A1"}]),
+                empty.clone()
+            )
+            .command,
+            Command::Moves {
+                square: "A1".into()
+            }
+        );
+        for (sub, want) in [
+            (
+                "accept",
+                Command::Accept {
+                    challenge: None,
+                    from: None,
+                },
+            ),
+            (
+                "decline",
+                Command::Decline {
+                    challenge: None,
+                    from: None,
+                },
+            ),
+            ("cancel", Command::Cancel { challenge: None }),
+            ("board", Command::Board),
+            ("resign", Command::Resign { game: None }),
+            ("draw", Command::Draw { game: None }),
+            ("games", Command::Games),
+            ("rating", Command::Rating { user: None }),
+            ("history", Command::History { user: None }),
+            ("rules", Command::Rules),
+            ("help", Command::Help),
+        ] {
+            assert_eq!(
+                slash(sub, none.clone(), empty.clone()).command,
+                want,
+                "{sub}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_definition_lists_every_subcommand() {
+        let json = serde_json::to_value(definition()).unwrap();
+        assert_eq!(json["name"], NAME);
+        let names: Vec<&str> = json["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "challenge",
+                "accept",
+                "decline",
+                "cancel",
+                "play",
+                "move",
+                "board",
+                "moves",
+                "resign",
+                "draw",
+                "games",
+                "rating",
+                "top",
+                "history",
+                "export",
+                "rules",
+                "help"
+            ]
+        );
+        let mv = &json["options"][5]["options"];
+        assert_eq!(mv[0]["autocomplete"], true);
+        assert_eq!(mv[1]["autocomplete"], true);
+    }
+
+    #[test]
+    fn bad_options_get_a_reason() {
+        let i = interaction(
+            2,
+            serde_json::json!({
+                "id": "1200000000000000001", "name": "jungle", "type": 1,
+                "options": [{"name": "play", "type": 1, "options": [
+                    {"name": "level", "type": 3, "value": "insane"}
+                ]}]
+            }),
+        );
+        assert_eq!(
+            parse(&i.data).unwrap_err(),
+            "'insane' is not a level: say easy, medium or hard."
+        );
+        let i = interaction(
+            2,
+            serde_json::json!({"id": "1200000000000000001", "name": "jungle", "type": 1}),
+        );
+        assert!(parse(&i.data).unwrap_err().contains("needs a subcommand"));
+    }
+}

@@ -1,0 +1,486 @@
+//! Gateway events in, chat events out: slash commands, autocomplete, button presses and
+//! plain-text messages go to the [`Service`]; its replies go back as interaction responses,
+//! follow-ups and channel messages. A failed send is logged and the rest carries on.
+
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+
+use serenity::all::{
+    ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
+    CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
+    EditMessage, EventHandler, GuildId, Http, Interaction, InteractionId, Message, Ready, UserId,
+};
+use serenity::builder::Builder as _;
+
+use crate::chat::{Command, Event, Input, Place, Reply, Service, User};
+use crate::engine::Move;
+
+use super::autocomplete;
+use super::buttons::ButtonBook;
+use super::commands::{self, display_name};
+use super::message::Outgoing;
+use super::{DiscordConfig, PLATFORM};
+
+/// What the event handler and the outbox poster share.
+pub(super) struct Shared {
+    pub service: Service,
+    pub book: Mutex<ButtonBook>,
+    pub message_content: bool,
+    pub guild: Option<GuildId>,
+    /// The bot's own user id, known from READY.
+    pub me: OnceLock<UserId>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Where an interaction or message happened: the server is the rating scope.
+pub(super) fn place(guild: Option<GuildId>, channel: ChannelId) -> Place {
+    Place {
+        platform: PLATFORM.into(),
+        scope: guild.map_or_else(|| format!("dm:{channel}"), |g| g.to_string()),
+        channel: channel.to_string(),
+    }
+}
+
+/// A move's text in one form, to compare `g7 g6` with `G7 G6`.
+fn norm(text: &str) -> String {
+    text.to_ascii_uppercase().replace([' ', '-'], "")
+}
+
+/// An interaction to answer.
+struct Token<'a> {
+    id: InteractionId,
+    token: &'a str,
+}
+
+impl Shared {
+    pub fn new(service: Service, config: &DiscordConfig) -> Shared {
+        Shared {
+            service,
+            book: Mutex::new(ButtonBook::default()),
+            message_content: config.message_content,
+            guild: config.guild_id.map(GuildId::new),
+            me: OnceLock::new(),
+        }
+    }
+
+    fn record(&self, message: &Message, reply: &Reply) {
+        lock(&self.book).record(message.channel_id, message.id, &reply.buttons);
+    }
+
+    /// Disables retired buttons on every message known to carry them.
+    pub async fn retire(&self, http: &Http, ids: &[String]) {
+        let edits = lock(&self.book).retire(ids);
+        for e in edits {
+            let edit = EditMessage::new().components(e.rows);
+            if let Err(err) = e.channel.edit_message(http, e.message, edit).await {
+                tracing::warn!(error = %err, message = %e.message, "disabling buttons failed");
+            }
+        }
+    }
+
+    /// Posts a reply in a channel (a reply to `to` when it is private: channels have no
+    /// ephemeral messages).
+    pub async fn post(&self, http: &Http, channel: ChannelId, reply: &Reply, to: Option<&Message>) {
+        let mut m = Outgoing::from_reply(reply).create();
+        if let (true, Some(to)) = (reply.private, to) {
+            m = m.reference_message(to);
+        }
+        match channel.send_message(http, m).await {
+            Ok(sent) => self.record(&sent, reply),
+            Err(e) => tracing::warn!(error = %e, %channel, "sending a message failed"),
+        }
+    }
+
+    /// Answers an interaction with the replies: the first as the response (or, when deferred,
+    /// as the edit of the deferred response), the rest as follow-ups.
+    async fn answer(&self, http: &Http, to: Token<'_>, replies: &[Reply], deferred: bool) {
+        let mut rest = replies.iter();
+        match (rest.next(), deferred) {
+            (None, false) => {
+                let r = CreateInteractionResponse::Message(
+                    CreateInteractionResponseMessage::new()
+                        .content("Nothing to do.")
+                        .ephemeral(true),
+                );
+                if let Err(e) = r.execute(http, (to.id, to.token)).await {
+                    tracing::warn!(error = %e, "answering an interaction failed");
+                }
+            }
+            (None, true) => {
+                if let Err(e) = http.delete_original_interaction_response(to.token).await {
+                    tracing::warn!(error = %e, "removing a deferred response failed");
+                }
+            }
+            (Some(first), false) => {
+                let r = CreateInteractionResponse::Message(Outgoing::from_reply(first).response());
+                match r.execute(http, (to.id, to.token)).await {
+                    Err(e) => tracing::warn!(error = %e, "answering an interaction failed"),
+                    // The response's id is needed to retire its buttons later.
+                    Ok(()) if !first.buttons.is_empty() => {
+                        match http.get_original_interaction_response(to.token).await {
+                            Ok(m) => self.record(&m, first),
+                            Err(e) => tracing::warn!(error = %e, "fetching a response failed"),
+                        }
+                    }
+                    Ok(()) => {}
+                }
+            }
+            (Some(first), true) if !first.private => {
+                match Outgoing::from_reply(first)
+                    .edit()
+                    .execute(http, to.token)
+                    .await
+                {
+                    Ok(m) => self.record(&m, first),
+                    Err(e) => tracing::warn!(error = %e, "filling in a deferred response failed"),
+                }
+            }
+            (Some(first), true) => {
+                // A deferred response is public; a private answer replaces it.
+                if let Err(e) = http.delete_original_interaction_response(to.token).await {
+                    tracing::warn!(error = %e, "removing a deferred response failed");
+                }
+                self.followup(http, to.token, first).await;
+            }
+        }
+        for r in rest {
+            self.followup(http, to.token, r).await;
+        }
+    }
+
+    async fn followup(&self, http: &Http, token: &str, reply: &Reply) {
+        match Outgoing::from_reply(reply)
+            .followup()
+            .execute(http, (None, token))
+            .await
+        {
+            Ok(m) => self.record(&m, reply),
+            Err(e) => tracing::warn!(error = %e, "sending a follow-up failed"),
+        }
+    }
+
+    async fn on_command(&self, http: &Http, cmd: &CommandInteraction) {
+        let place = place(cmd.guild_id, cmd.channel_id);
+        let nick = cmd.member.as_ref().and_then(|m| m.nick.as_deref());
+        let sender = User::new(cmd.user.id.to_string(), display_name(&cmd.user, nick));
+        let to = Token {
+            id: cmd.id,
+            token: &cmd.token,
+        };
+        let parsed = match commands::parse(&cmd.data) {
+            Ok(p) => p,
+            Err(why) => return self.answer(http, to, &[Reply::private(why)], false).await,
+        };
+        // The bot may answer (and think for up to a second or so): acknowledge first.
+        let defer = match &parsed.command {
+            Command::PlayBot { .. } => true,
+            Command::Move { text, .. } => self
+                .service
+                .move_suggestions(place.clone(), sender.id.clone(), text.clone())
+                .await
+                .iter()
+                .any(|m| norm(m) == norm(text)),
+            _ => false,
+        };
+        if defer {
+            let r = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
+            if let Err(e) = r.execute(http, (to.id, to.token)).await {
+                tracing::warn!(error = %e, "deferring an interaction failed");
+                return;
+            }
+        }
+        let event = Event {
+            place,
+            sender,
+            input: Input::Command(parsed.command),
+            mentions: parsed.mentions,
+        };
+        let replies = self.service.handle(event).await;
+        self.answer(http, to, &replies, defer).await;
+        self.retire(http, &retired(&replies)).await;
+    }
+
+    async fn on_autocomplete(&self, http: &Http, cmd: &CommandInteraction) {
+        let choices = match autocomplete::completing(&cmd.data) {
+            Some(what) => {
+                let place = place(cmd.guild_id, cmd.channel_id);
+                let prefix = autocomplete::suggestion_prefix(&what);
+                let legal = self
+                    .service
+                    .move_suggestions(place, cmd.user.id.to_string(), prefix)
+                    .await;
+                autocomplete::choices(&what, &legal)
+            }
+            None => Vec::new(),
+        };
+        let mut response = CreateAutocompleteResponse::new();
+        for (name, value) in choices {
+            response = response.add_string_choice(name, value);
+        }
+        let r = CreateInteractionResponse::Autocomplete(response);
+        if let Err(e) = r.execute(http, (cmd.id, cmd.token.as_str())).await {
+            tracing::warn!(error = %e, "answering autocomplete failed");
+        }
+    }
+
+    async fn on_press(&self, http: &Http, press: &ComponentInteraction) {
+        if !matches!(press.data.kind, ComponentInteractionDataKind::Button) {
+            return;
+        }
+        let id = press.data.custom_id.clone();
+        let nick = press.member.as_ref().and_then(|m| m.nick.as_deref());
+        let event = Event {
+            place: place(press.guild_id, press.channel_id),
+            sender: User::new(press.user.id.to_string(), display_name(&press.user, nick)),
+            input: Input::Button(id.clone()),
+            mentions: Vec::new(),
+        };
+        let replies = self.service.handle(event).await;
+        let to = Token {
+            id: press.id,
+            token: &press.token,
+        };
+        self.answer(http, to, &replies, false).await;
+        // A refusal that retires the pressed button: it is dead, so its row goes.
+        let dead = replies
+            .iter()
+            .any(|r| r.private && r.retired_buttons.contains(&id));
+        if dead {
+            lock(&self.book).forget(press.message.id);
+            let edit = EditMessage::new().components(Vec::new());
+            if let Err(e) = press
+                .channel_id
+                .edit_message(http, press.message.id, edit)
+                .await
+            {
+                tracing::warn!(error = %e, "removing dead buttons failed");
+            }
+        } else {
+            lock(&self.book).record_seen(&press.message);
+        }
+        self.retire(http, &retired(&replies)).await;
+    }
+
+    async fn on_message(&self, http: &Http, msg: &Message) {
+        if msg.author.bot {
+            return;
+        }
+        let Some(&me) = self.me.get() else { return };
+        let addressed = msg.guild_id.is_none() || msg.mentions.iter().any(|u| u.id == me);
+        if !addressed && !self.message_content {
+            return;
+        }
+        let mut text = msg.content.clone();
+        for token in [format!("<@{me}>"), format!("<@!{me}>")] {
+            text = text.replace(&token, " ");
+        }
+        let text = text.trim();
+        if text.is_empty() && !addressed {
+            return;
+        }
+        let prefix = self.service.prefix();
+        let prefixed = text
+            .get(..prefix.len())
+            .is_some_and(|p| p.eq_ignore_ascii_case(prefix));
+        // Speaking to the bot stands for the prefix: `@jungle board`.
+        let text = if addressed && !prefixed && text.parse::<Move>().is_err() {
+            format!("{prefix} {text}")
+        } else {
+            text.to_string()
+        };
+        let nick = msg.member.as_ref().and_then(|m| m.nick.as_deref());
+        let event = Event {
+            place: place(msg.guild_id, msg.channel_id),
+            sender: User::new(msg.author.id.to_string(), display_name(&msg.author, nick)),
+            input: Input::Text(text),
+            mentions: msg
+                .mentions
+                .iter()
+                .filter(|u| u.id != me)
+                .map(|u| {
+                    let nick = u.member.as_ref().and_then(|m| m.nick.as_deref());
+                    User::new(u.id.to_string(), display_name(u, nick))
+                })
+                .collect(),
+        };
+        let replies = self.service.handle(event).await;
+        for r in &replies {
+            self.post(http, msg.channel_id, r, Some(msg)).await;
+        }
+        self.retire(http, &retired(&replies)).await;
+    }
+
+    async fn on_ready(&self, http: &Http, ready: &Ready) {
+        let _ = self.me.set(ready.user.id);
+        tracing::info!(
+            user = %ready.user.name,
+            servers = ready.guilds.len(),
+            invite = %super::invite_url(ready.application.id.get()),
+            "connected to Discord"
+        );
+        if ready.shard.is_some_and(|s| s.id.0 != 0) {
+            return;
+        }
+        let defined = vec![commands::definition()];
+        let registered = match self.guild {
+            Some(g) => g.set_commands(http, defined).await,
+            None => serenity::all::Command::set_global_commands(http, defined).await,
+        };
+        match registered {
+            Ok(c) => tracing::info!(commands = c.len(), guild = ?self.guild, "registered /jungle"),
+            Err(e) => tracing::error!(error = %e, "registering /jungle failed"),
+        }
+    }
+}
+
+fn retired(replies: &[Reply]) -> Vec<String> {
+    replies
+        .iter()
+        .flat_map(|r| r.retired_buttons.iter().cloned())
+        .collect()
+}
+
+/// serenity's event handler: hands each event to [`Shared`].
+pub(super) struct Handler(pub Arc<Shared>);
+
+#[serenity::async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        self.0.on_ready(&ctx.http, &ready).await;
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        match &interaction {
+            Interaction::Command(cmd) => self.0.on_command(&ctx.http, cmd).await,
+            Interaction::Autocomplete(cmd) => self.0.on_autocomplete(&ctx.http, cmd).await,
+            Interaction::Component(press) => self.0.on_press(&ctx.http, press).await,
+            _ => {}
+        }
+    }
+
+    async fn message(&self, ctx: Context, msg: Message) {
+        self.0.on_message(&ctx.http, &msg).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An INTERACTION_CREATE payload as Discord sends it, of the given type.
+    fn payload(
+        kind: u8,
+        data: serde_json::Value,
+        message: Option<serde_json::Value>,
+    ) -> Interaction {
+        let mut p = serde_json::json!({
+            "id": "1250000000000000009", "application_id": "1100000000000000001", "type": kind,
+            "token": "aW50ZXJhY3Rpb24", "version": 1, "guild_id": "1000000000000000001",
+            "channel_id": "1000000000000000002",
+            "channel": {"id": "1000000000000000002", "type": 0, "name": "games",
+                        "guild_id": "1000000000000000001", "permissions": "2251799813685247"},
+            "member": {
+                "user": {"id": "2000000000000000003", "username": "carol", "global_name": null,
+                         "discriminator": "0", "avatar": null},
+                "nick": "Caz", "roles": ["1000000000000000077"],
+                "joined_at": "2024-01-01T00:00:00.000000+00:00", "deaf": false, "mute": false,
+                "flags": 0, "permissions": "2251799813685247", "pending": false,
+                "premium_since": null, "avatar": null, "communication_disabled_until": null
+            },
+            "app_permissions": "2251799813685247", "locale": "de", "guild_locale": "en-US",
+            "entitlements": [], "authorizing_integration_owners": {"0": "1000000000000000001"},
+            "context": 0, "attachment_size_limit": 10485760, "data": data
+        });
+        if let Some(m) = message {
+            p["message"] = m;
+        }
+        serde_json::from_value(p).expect("a realistic interaction deserializes")
+    }
+
+    #[test]
+    fn realistic_interactions_deserialize_into_the_kinds_the_handler_routes() {
+        let message = serde_json::json!({
+            "id": "3000000000000000005", "channel_id": "1000000000000000002",
+            "author": {"id": "1100000000000000001", "username": "jungle", "discriminator": "0",
+                       "avatar": null, "bot": true},
+            "content": "<@2000000000000000002>", "timestamp": "2024-05-01T12:00:00.000000+00:00",
+            "edited_timestamp": null, "tts": false, "mention_everyone": false, "mentions": [],
+            "mention_roles": [], "attachments": [{"id": "4000000000000000001",
+                "filename": "board.png", "size": 20480, "url": "https://cdn.discordapp.com/a/board.png",
+                "proxy_url": "https://media.discordapp.net/a/board.png", "width": 448,
+                "height": 576, "content_type": "image/png"}],
+            "embeds": [{"type": "rich", "title": "Game #7", "description": "bob to move",
+                        "color": 11674164, "image": {"url": "attachment://board.png"}}],
+            "pinned": false, "type": 19, "flags": 0, "application_id": "1100000000000000001",
+            "webhook_id": "1100000000000000001",
+            "interaction_metadata": {"id": "1250000000000000001", "type": 2,
+                "user": {"id": "2000000000000000001", "username": "alice", "discriminator": "0",
+                         "avatar": null},
+                "authorizing_integration_owners": {"0": "1000000000000000001"}},
+            "components": [{"type": 1, "components": [
+                {"type": 2, "custom_id": "resign:7", "label": "Resign", "style": 4},
+                {"type": 2, "custom_id": "draw:7", "label": "Offer draw", "style": 2}]}]
+        });
+        let press = payload(
+            3,
+            serde_json::json!({"custom_id": "draw:7", "component_type": 2}),
+            Some(message),
+        );
+        let Interaction::Component(press) = press else {
+            panic!("a button press is a component interaction")
+        };
+        assert_eq!(press.data.custom_id, "draw:7");
+        assert!(matches!(
+            press.data.kind,
+            ComponentInteractionDataKind::Button
+        ));
+        assert_eq!(
+            press.user.id.get(),
+            2000000000000000003,
+            "member.user fills in the user"
+        );
+        assert_eq!(
+            press.member.as_ref().and_then(|m| m.nick.as_deref()),
+            Some("Caz")
+        );
+        assert_eq!(press.message.id.get(), 3000000000000000005);
+        let (buttons, disabled) = super::super::buttons::buttons_of(&press.message);
+        assert_eq!(buttons.len(), 2);
+        assert!(disabled.is_empty());
+
+        let slash = payload(
+            2,
+            serde_json::json!({"id": "1200000000000000001", "name": "jungle", "type": 1,
+                               "options": [{"name": "board", "type": 1, "options": []}]}),
+            None,
+        );
+        assert!(matches!(slash, Interaction::Command(_)));
+        let typing = payload(
+            4,
+            serde_json::json!({"id": "1200000000000000001", "name": "jungle", "type": 1,
+                "options": [{"name": "moves", "type": 1, "options": [
+                    {"name": "square", "type": 3, "value": "g", "focused": true}]}]}),
+            None,
+        );
+        let Interaction::Autocomplete(typing) = typing else {
+            panic!("type 4 is autocomplete")
+        };
+        assert_eq!(
+            autocomplete::completing(&typing.data),
+            Some(autocomplete::Completing::Square("g".into()))
+        );
+    }
+
+    #[test]
+    fn places_and_move_text() {
+        let p = place(Some(GuildId::new(7)), ChannelId::new(9));
+        assert_eq!(
+            (p.platform.as_str(), p.scope.as_str(), p.channel.as_str()),
+            ("discord", "7", "9")
+        );
+        assert_eq!(place(None, ChannelId::new(9)).scope, "dm:9");
+        assert_eq!(norm("g7-g6"), norm("G7 G6"));
+    }
+}

@@ -1,0 +1,331 @@
+//! A chat [`Reply`] as a Discord message: text and mentions, the board as an embed with its
+//! picture attached (`attachment://board.png`), buttons as components, ephemeral when private.
+
+use serenity::all::{
+    ButtonStyle as DiscordStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
+    CreateButton, CreateEmbed, CreateEmbedFooter, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, UserId,
+};
+
+use crate::chat::{BoardView, Button, ButtonStyle, Reply, text};
+use crate::engine::Side;
+
+/// Discord's limits on message content and embed descriptions.
+const CONTENT_LIMIT: usize = 2000;
+const DESCRIPTION_LIMIT: usize = 4096;
+
+/// Embed colours: whose turn it is, or grey once the game is over.
+const JADE: u32 = 0x2E8B57;
+const CRIMSON: u32 = 0xB22234;
+const OVER: u32 = 0x808080;
+
+/// Everything one reply becomes, before it is shaped into a particular request.
+#[derive(Clone, Debug)]
+pub struct Outgoing {
+    pub content: String,
+    pub embed: Option<CreateEmbed>,
+    pub file: Option<CreateAttachment>,
+    pub components: Vec<CreateActionRow>,
+    pub mentions: CreateAllowedMentions,
+    pub ephemeral: bool,
+}
+
+/// The attachment name an image goes by (`board.png`, or `board.gif` for a replay).
+pub fn attachment_name(mime: &str) -> &'static str {
+    if mime == "image/gif" {
+        "board.gif"
+    } else {
+        "board.png"
+    }
+}
+
+fn cut(text: &str, limit: usize) -> String {
+    if text.chars().count() <= limit {
+        return text.to_string();
+    }
+    let mut s: String = text.chars().take(limit - 1).collect();
+    s.push('…');
+    s
+}
+
+/// Buttons as action rows (at most five to a row); `disabled` says which are dead.
+pub fn button_rows(buttons: &[Button], disabled: impl Fn(&str) -> bool) -> Vec<CreateActionRow> {
+    buttons
+        .chunks(5)
+        .map(|row| {
+            CreateActionRow::Buttons(
+                row.iter()
+                    .map(|b| {
+                        CreateButton::new(&b.id)
+                            .label(&b.label)
+                            .style(match b.style {
+                                ButtonStyle::Primary => DiscordStyle::Primary,
+                                ButtonStyle::Secondary => DiscordStyle::Secondary,
+                                ButtonStyle::Danger => DiscordStyle::Danger,
+                            })
+                            .disabled(disabled(&b.id))
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+fn board_embed(view: &BoardView, text: &str, image: Option<&str>) -> CreateEmbed {
+    let colour = match (&view.result, view.position.turn()) {
+        (Some(_), _) => OVER,
+        (None, Side::Jade) => JADE,
+        (None, Side::Crimson) => CRIMSON,
+    };
+    let mut description = text.to_string();
+    if image.is_none() {
+        // No renderer built in: the board as text.
+        description.push_str("\n```\n");
+        description.push_str(&text::board_text(&view.position, view.flip));
+        description.push_str("```");
+    }
+    let embed = CreateEmbed::new()
+        .title(format!(
+            "Game #{}: {} (Jade) vs {} (Crimson)",
+            view.game_id, view.jade_name, view.crimson_name
+        ))
+        .description(cut(&description, DESCRIPTION_LIMIT))
+        .colour(colour)
+        .footer(CreateEmbedFooter::new(match &view.result {
+            Some(_) => format!(
+                "Final position after move {}",
+                view.position.fullmove_number()
+            ),
+            None => format!(
+                "Move {} · {} to move",
+                view.position.fullmove_number(),
+                view.position.turn()
+            ),
+        }));
+    match image {
+        Some(name) => embed.image(format!("attachment://{name}")),
+        None => embed,
+    }
+}
+
+impl Outgoing {
+    pub fn from_reply(reply: &Reply) -> Outgoing {
+        let user_ids: Vec<UserId> = reply
+            .mentions
+            .iter()
+            .filter_map(|u| u.id.parse::<u64>().ok().filter(|&n| n > 0))
+            .map(UserId::new)
+            .collect();
+        let pings: Vec<String> = user_ids.iter().map(|id| format!("<@{id}>")).collect();
+        let pings = pings.join(" ");
+        let file = reply
+            .image
+            .as_ref()
+            .map(|img| CreateAttachment::bytes(img.bytes.clone(), attachment_name(img.mime)));
+        let (content, embed) = match &reply.board {
+            Some(view) => {
+                let name = reply.image.as_ref().map(|i| attachment_name(i.mime));
+                (pings, Some(board_embed(view, &reply.text, name)))
+            }
+            None => {
+                let content = if pings.is_empty() {
+                    reply.text.clone()
+                } else {
+                    format!("{pings} {}", reply.text)
+                };
+                if content.chars().count() <= CONTENT_LIMIT {
+                    (content, None)
+                } else {
+                    let embed = CreateEmbed::new().description(cut(&reply.text, DESCRIPTION_LIMIT));
+                    (pings, Some(embed))
+                }
+            }
+        };
+        Outgoing {
+            content,
+            embed,
+            file,
+            components: button_rows(&reply.buttons, |_| false),
+            mentions: CreateAllowedMentions::new()
+                .users(user_ids)
+                .replied_user(true),
+            ephemeral: reply.private,
+        }
+    }
+
+    pub fn response(self) -> CreateInteractionResponseMessage {
+        let mut m = CreateInteractionResponseMessage::new()
+            .content(self.content)
+            .allowed_mentions(self.mentions)
+            .components(self.components)
+            .ephemeral(self.ephemeral);
+        if let Some(e) = self.embed {
+            m = m.embed(e);
+        }
+        if let Some(f) = self.file {
+            m = m.add_file(f);
+        }
+        m
+    }
+
+    pub fn followup(self) -> CreateInteractionResponseFollowup {
+        let mut m = CreateInteractionResponseFollowup::new()
+            .content(self.content)
+            .allowed_mentions(self.mentions)
+            .components(self.components)
+            .ephemeral(self.ephemeral);
+        if let Some(e) = self.embed {
+            m = m.embed(e);
+        }
+        if let Some(f) = self.file {
+            m = m.add_file(f);
+        }
+        m
+    }
+
+    /// Fills in a deferred response (never ephemeral: see the interaction handler).
+    pub fn edit(self) -> EditInteractionResponse {
+        let mut m = EditInteractionResponse::new()
+            .content(self.content)
+            .allowed_mentions(self.mentions)
+            .components(self.components);
+        if let Some(e) = self.embed {
+            m = m.embed(e);
+        }
+        if let Some(f) = self.file {
+            m = m.new_attachment(f);
+        }
+        m
+    }
+
+    pub fn create(self) -> CreateMessage {
+        let mut m = CreateMessage::new()
+            .content(self.content)
+            .allowed_mentions(self.mentions)
+            .components(self.components);
+        if let Some(e) = self.embed {
+            m = m.embed(e);
+        }
+        if let Some(f) = self.file {
+            m = m.add_file(f);
+        }
+        m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chat::{Image, User};
+    use crate::engine::Position;
+
+    fn view() -> BoardView {
+        BoardView {
+            game_id: 3,
+            position: Position::start(),
+            last_move: None,
+            captured: None,
+            selected: None,
+            flip: false,
+            jade_name: "alice".into(),
+            crimson_name: "bob".into(),
+            result: None,
+            outcome: None,
+        }
+    }
+
+    #[test]
+    fn a_board_reply_is_an_embed_with_the_attachment_and_pings_in_the_content() {
+        let reply = Reply {
+            text: "Game #3 starts. alice, you play Jade and move first.".into(),
+            board: Some(view()),
+            image: Some(Image {
+                bytes: vec![137, 80, 78, 71],
+                file_name: "game-3.png".into(),
+                mime: "image/png",
+                width: 1,
+                height: 1,
+            }),
+            mentions: vec![User::new("2000000000000000001", "alice")],
+            buttons: vec![Button {
+                id: "resign:3".into(),
+                label: "Resign".into(),
+                style: ButtonStyle::Danger,
+            }],
+            ..Reply::default()
+        };
+        let m = Outgoing::from_reply(&reply);
+        assert_eq!(m.content, "<@2000000000000000001>");
+        assert!(!m.ephemeral);
+        let json = serde_json::to_value(m.clone().response()).unwrap();
+        assert_eq!(json["embeds"][0]["image"]["url"], "attachment://board.png");
+        assert_eq!(json["embeds"][0]["color"], JADE);
+        assert_eq!(json["embeds"][0]["footer"]["text"], "Move 1 · Jade to move");
+        assert!(
+            json["embeds"][0]["description"]
+                .as_str()
+                .unwrap()
+                .starts_with("Game #3 starts")
+        );
+        assert_eq!(
+            json["components"][0]["components"][0]["custom_id"],
+            "resign:3"
+        );
+        assert_eq!(json["components"][0]["components"][0]["style"], 4);
+        assert_eq!(json["allowed_mentions"]["users"][0], "2000000000000000001");
+        assert_eq!(m.file.as_ref().unwrap().filename, "board.png");
+    }
+
+    #[test]
+    fn without_a_picture_the_board_is_text_and_private_replies_are_ephemeral() {
+        let reply = Reply {
+            text: "It is Jade's turn.".into(),
+            private: true,
+            ..Reply::default()
+        };
+        let json = serde_json::to_value(Outgoing::from_reply(&reply).response()).unwrap();
+        assert_eq!(json["content"], "It is Jade's turn.");
+        assert_eq!(json["flags"], 64);
+        let reply = Reply {
+            text: "board".into(),
+            board: Some(view()),
+            ..Reply::default()
+        };
+        let json = serde_json::to_value(Outgoing::from_reply(&reply).create()).unwrap();
+        let d = json["embeds"][0]["description"].as_str().unwrap();
+        assert!(d.contains("```"), "{d}");
+        assert!(json["embeds"][0].get("image").is_none());
+    }
+
+    #[test]
+    fn long_text_moves_into_an_embed() {
+        let reply = Reply::text("x".repeat(3000));
+        let m = Outgoing::from_reply(&reply);
+        assert!(m.content.is_empty());
+        let json = serde_json::to_value(m.create()).unwrap();
+        assert_eq!(
+            json["embeds"][0]["description"].as_str().unwrap().len(),
+            3000
+        );
+    }
+
+    #[test]
+    fn disabled_buttons() {
+        let buttons = [
+            Button {
+                id: "accept:1".into(),
+                label: "Accept".into(),
+                style: ButtonStyle::Primary,
+            },
+            Button {
+                id: "decline:1".into(),
+                label: "Decline".into(),
+                style: ButtonStyle::Secondary,
+            },
+        ];
+        let rows = button_rows(&buttons, |id| id == "accept:1");
+        let json = serde_json::to_value(&rows).unwrap();
+        assert_eq!(json[0]["components"][0]["disabled"], true);
+        assert_eq!(json[0]["components"][1]["disabled"], false);
+    }
+}

@@ -1,0 +1,274 @@
+//! Captures and den threats computed for either side, whoever is to move: the quiescence
+//! search's move source and the evaluation's view of hanging pieces. Built on the engine's
+//! public tables; every move produced here is legal (tests check it against the engine).
+
+use crate::engine::terrain::{LAND, LEAPS, STEPS, TRAPS, WATER};
+use crate::engine::{Animal, Bitboard, BySide, Move, Piece, Position, Side, Square};
+
+use super::tables::{DEN_ADJACENT, DEN_FIELD};
+
+/// Where every animal stands, looked up once per node.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    /// `raw[side][animal]`: the square index, 63 once captured.
+    pub raw: BySide<[u8; 8]>,
+    pub occupied: BySide<Bitboard>,
+    /// Both rats (they block leaps, whichever side they are on).
+    pub rats: Bitboard,
+    /// `at_most[side][a]`: the pieces of `side` of rank at most that of animal `a`.
+    at_most: BySide<[Bitboard; 8]>,
+}
+
+/// The one-square set of a raw square index; empty for 63 (captured).
+#[inline]
+fn bit(raw: u8) -> Bitboard {
+    Bitboard((1u64 << (raw & 63)) & Bitboard::FULL.0)
+}
+
+const FILE_A: u64 = 0x0102_0408_1020_4081;
+const FILE_G: u64 = FILE_A << 6;
+
+/// Every square next to a square of `b`.
+#[inline]
+fn neighbours(b: Bitboard) -> Bitboard {
+    let b = b.0;
+    Bitboard(((b >> 7) | (b << 7) | ((b & !FILE_A) >> 1) | ((b & !FILE_G) << 1)) & Bitboard::FULL.0)
+}
+
+impl Layout {
+    pub fn new(pos: &Position) -> Layout {
+        let raw_of = |side: Side| {
+            Animal::ALL.map(|a| {
+                pos.square_of(Piece::new(side, a))
+                    .map_or(63, |sq| sq.index() as u8)
+            })
+        };
+        let raw = BySide::new(raw_of(Side::Jade), raw_of(Side::Crimson));
+        let at_most = |s: Side| {
+            let mut acc = Bitboard::EMPTY;
+            raw[s].map(|r| {
+                acc |= bit(r);
+                acc
+            })
+        };
+        Layout {
+            raw,
+            occupied: BySide::new(pos.occupied_by(Side::Jade), pos.occupied_by(Side::Crimson)),
+            rats: bit(raw.jade[0]) | bit(raw.crimson[0]),
+            at_most: BySide::new(at_most(Side::Jade), at_most(Side::Crimson)),
+        }
+    }
+
+    /// Pieces of `side` within four steps of its own den that could capture an enemy `animal`
+    /// by rank (on ordinary squares; on `side`'s traps anything can be taken anyway).
+    #[inline]
+    pub fn capturers_near_den(&self, side: Side, animal: Animal) -> Bitboard {
+        let defenders = self.occupied[side] & DEN_FIELD[side];
+        match animal {
+            Animal::Rat => defenders & !bit(self.raw[side][7]),
+            Animal::Elephant => defenders & (!self.at_most[side][6] | bit(self.raw[side][0])),
+            a => defenders & !self.at_most[side][a.index() - 1],
+        }
+    }
+
+    /// Where the `animal` of `side` stands, if it is on the board.
+    #[inline]
+    pub fn square(&self, side: Side, animal: Animal) -> Option<Square> {
+        Square::new(self.raw[side][animal.index()])
+    }
+
+    /// Squares the `animal` standing on `from` can move to, captures or not, ignoring which
+    /// pieces stand there (steps on the right terrain and unblocked leaps).
+    #[inline]
+    pub fn reach(&self, animal: Animal, from: Square) -> Bitboard {
+        let mut t = STEPS[from.index()];
+        if animal != Animal::Rat {
+            t &= LAND;
+            if animal.can_leap() {
+                for leap in LEAPS[from.index()].as_slice() {
+                    if (leap.path & self.rats).is_empty() {
+                        t = t.with(leap.to);
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// Enemy squares the `animal` of `side` on `from` may capture on its next move.
+    #[inline]
+    pub fn capture_targets(&self, side: Side, animal: Animal, from: Square) -> Bitboard {
+        let them = side.other();
+        if TRAPS[them].contains(from) {
+            return Bitboard::EMPTY;
+        }
+        let terrain = if WATER.contains(from) { WATER } else { LAND };
+        let enemies = self.occupied[them] & terrain & self.reach(animal, from);
+        if enemies.is_empty() {
+            return enemies;
+        }
+        let weak = self.occupied[them] & TRAPS[side];
+        let capturable = match animal {
+            Animal::Rat => self.at_most[them][0] | bit(self.raw[them][7]) | weak,
+            Animal::Elephant => (self.at_most[them][7] & !bit(self.raw[them][0])) | weak,
+            a => self.at_most[them][a.index()] | weak,
+        };
+        enemies & capturable
+    }
+
+    /// Every capture `side` could make if it were to move, as `(attacker, from, targets)`.
+    pub fn captures(&self, side: Side) -> impl Iterator<Item = (Animal, Square, Bitboard)> + '_ {
+        Animal::ALL.into_iter().filter_map(move |a| {
+            let from = self.square(side, a)?;
+            let t = self.capture_targets(side, a, from);
+            t.any().then_some((a, from, t))
+        })
+    }
+
+    /// The pieces of `side` that the enemy could capture if it were the enemy's move.
+    pub fn attacked(&self, side: Side) -> Bitboard {
+        let them = side.other();
+        // Only enemies next to one of ours, and the leapers, can capture anything.
+        let contact = neighbours(self.occupied[side]);
+        let mut out = Bitboard::EMPTY;
+        for a in Animal::ALL {
+            let r = self.raw[them][a.index()];
+            if (bit(r) & contact).any() || (a.can_leap() && r < 63) {
+                let from = Square::from_index_unchecked(r);
+                out |= self.capture_targets(them, a, from);
+            }
+        }
+        out
+    }
+
+    /// The animal of `side` on `sq` (which must hold one of `side`'s pieces).
+    #[inline]
+    pub fn animal_at(&self, side: Side, sq: Square) -> Animal {
+        let i = self.raw[side]
+            .iter()
+            .position(|&r| usize::from(r) == sq.index())
+            .unwrap_or(0);
+        Animal::from_index(i)
+    }
+}
+
+/// Pieces of `side` standing beside the enemy den: `side` enters it on its next move.
+#[inline]
+pub fn den_attackers(pos: &Position, side: Side) -> Bitboard {
+    pos.occupied_by(side) & DEN_ADJACENT[side.other()]
+}
+
+/// The moves of the side to move that step beside the enemy den onto an empty square,
+/// threatening to enter it next move.
+pub fn den_threat_moves(pos: &Position, mut out: impl FnMut(Move)) {
+    let us = pos.turn();
+    let them = us.other();
+    let empty = !pos.occupied();
+    for to in DEN_ADJACENT[them] & empty {
+        for from in STEPS[to.index()] & pos.occupied_by(us) {
+            out(Move::new(from, to));
+        }
+    }
+}
+
+/// The moves of the side to move that capture the enemy piece on `target`: the only
+/// answers to a piece beside one's den (it stands on one's own trap, so any neighbour takes it).
+pub fn evasions(pos: &Position, target: Square, mut out: impl FnMut(Move)) {
+    let us = pos.turn();
+    for from in STEPS[target.index()] & pos.occupied_by(us) & LAND {
+        if !TRAPS[us.other()].contains(from) {
+            out(Move::new(from, target));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random_positions(n: usize) -> Vec<Position> {
+        let mut rng = super::super::rng::Rng::new(9);
+        let mut out = Vec::new();
+        while out.len() < n {
+            let mut p = Position::start();
+            for _ in 0..rng.below(160) {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+            }
+            out.push(p);
+        }
+        out
+    }
+
+    #[test]
+    fn neighbours_stay_on_the_board() {
+        use crate::engine::square::sq;
+        let n = neighbours(Bitboard::from_squares(&[sq::A1, sq::G5]));
+        assert_eq!(
+            n,
+            Bitboard::from_squares(&[sq::B1, sq::A2, sq::G4, sq::G6, sq::F5])
+        );
+        for s in Square::all() {
+            assert_eq!(
+                neighbours(Bitboard::from_square(s)),
+                STEPS[s.index()],
+                "{s}"
+            );
+        }
+    }
+
+    #[test]
+    fn captures_match_the_engine() {
+        for p in random_positions(3000) {
+            if p.is_decided_without_movegen() {
+                continue;
+            }
+            let us = p.turn();
+            let mut engine: Vec<Move> = p
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|m| p.is_capture(*m))
+                .collect();
+            engine.sort();
+            let layout = Layout::new(&p);
+            let mut ours: Vec<Move> = layout
+                .captures(us)
+                .flat_map(|(_, from, t)| t.map(move |to| Move::new(from, to)))
+                .collect();
+            ours.sort();
+            assert_eq!(ours, engine, "{p}");
+            // The other side's captures, by passing the turn.
+            let q = p.with_turn(us.other());
+            if !q.is_decided_without_movegen() {
+                let theirs: Bitboard = q
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| q.is_capture(**m))
+                    .map(|m| m.to)
+                    .collect();
+                assert_eq!(layout.attacked(us), theirs, "{p}");
+            }
+        }
+    }
+
+    #[test]
+    fn den_threats_and_evasions_are_legal() {
+        for p in random_positions(3000) {
+            if p.is_decided_without_movegen() {
+                continue;
+            }
+            let mut v = Vec::new();
+            den_threat_moves(&p, |m| v.push(m));
+            for t in den_attackers(&p, p.turn().other()) {
+                evasions(&p, t, |m| v.push(m));
+            }
+            for m in v {
+                assert!(p.is_legal(m), "{p}: {m}");
+            }
+        }
+    }
+}

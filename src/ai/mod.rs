@@ -1,0 +1,73 @@
+//! The bot opponent: a synchronous, deterministic (for a seed) alpha-beta search with a
+//! Jungle-specific evaluation, and the difficulty levels built on it. It owns no clock and
+//! does no I/O: callers pass limits, stop it through [`Stop`] and hear from it through [`Report`].
+//!
+//! A caller with a time limit (the level's `movetime_ms`) implements [`Stop`] on its own clock:
+//! `should_stop` is polled about every thousand nodes (well under a millisecond), and
+//! `may_deepen`, asked before each iteration, may decline one that would not finish in time
+//! (the search then returns at once). The search is CPU-bound: run it off an async runtime.
+//! With only depth and node limits the result is the same on every run for the same seed.
+//!
+//! ```
+//! use jungle::ai::{self, Level, NoStop};
+//! use jungle::engine::Position;
+//!
+//! let mut settings = Level::Hard.settings();
+//! settings.max_depth = 3; // a time limit would be the caller's Stop
+//! let mv = ai::choose_move(&Position::start(), &settings, 7, &NoStop).unwrap();
+//! assert!(Position::start().is_legal(mv));
+//! ```
+
+pub mod attacks;
+pub mod control;
+pub mod eval;
+pub mod level;
+mod order;
+mod quiesce;
+mod rng;
+mod root;
+pub mod score;
+mod search;
+pub mod tables;
+mod tt;
+
+pub use control::{Iteration, Limits, MAX_DEPTH, NoStop, Options, Report, SearchResult, Stop};
+pub use level::{Level, LevelSettings, ParseLevelError};
+pub use score::Score;
+
+use crate::engine::{Move, Position};
+
+/// The move the bot plays in `pos` at the given settings, or `None` when the game is over.
+/// The move is always legal. `seed` makes the choice among near-best moves reproducible.
+pub fn choose_move(
+    pos: &Position,
+    settings: &LevelSettings,
+    seed: u64,
+    stop: &dyn Stop,
+) -> Option<Move> {
+    choose_move_in_game(pos, &[], settings, seed, stop)
+}
+
+/// Like [`choose_move`], knowing the hashes ([`Position::hash`]) of the positions that came
+/// before in the game, oldest first, so that it sees repetitions and avoids drawing when ahead.
+pub fn choose_move_in_game(
+    pos: &Position,
+    history: &[u64],
+    settings: &LevelSettings,
+    seed: u64,
+    stop: &dyn Stop,
+) -> Option<Move> {
+    search(pos, history, &settings.options(seed), stop, &mut ()).best
+}
+
+/// The full search: every limit and option, a report after each iteration, and the result
+/// with its score and principal variation.
+pub fn search(
+    pos: &Position,
+    history: &[u64],
+    options: &Options,
+    stop: &dyn Stop,
+    report: &mut dyn Report,
+) -> SearchResult {
+    search::Searcher::new(options, stop).run(pos, history, report)
+}

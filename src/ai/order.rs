@@ -1,0 +1,208 @@
+//! Move ordering: the hash move, captures by value, den threats, killers, then history.
+
+use crate::engine::terrain::STEPS;
+use crate::engine::{Move, Position, Square};
+
+use super::eval::MATERIAL;
+use super::tables::{DEN_ADJACENT, DEN_ZONE};
+
+pub const MAX_PLY: usize = 128;
+
+const HASH_MOVE: i32 = 100_000_000;
+const WINNING_THREAT: i32 = 60_000_000;
+const CAPTURE: i32 = 50_000_000;
+const DEN_THREAT: i32 = 40_000_000;
+const KILLER: i32 = 30_000_000;
+const HISTORY_MAX: i32 = 1 << 14;
+
+/// Killer moves by ply and the history of quiet moves by piece and destination.
+pub struct Heuristics {
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    /// `history[side * 8 + animal][to]`.
+    history: [[i32; 64]; 16],
+}
+
+/// What kind of move it is, for pruning decisions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Capture,
+    /// Steps beside the enemy den (threatens to enter it).
+    DenThreat,
+    /// Steps within two squares of the enemy den.
+    Approach,
+    Quiet,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Scored {
+    pub mv: Move,
+    pub score: i32,
+    pub kind: Kind,
+}
+
+impl Scored {
+    /// A placeholder for fixed-size buffers.
+    pub const NONE: Scored = Scored {
+        mv: Move::new(
+            Square::from_index_unchecked(0),
+            Square::from_index_unchecked(0),
+        ),
+        score: i32::MIN,
+        kind: Kind::Quiet,
+    };
+}
+
+impl Default for Heuristics {
+    fn default() -> Self {
+        Heuristics {
+            killers: [[None; 2]; MAX_PLY],
+            history: [[0; 64]; 16],
+        }
+    }
+}
+
+fn piece_index(pos: &Position, mv: Move) -> usize {
+    pos.piece_at(mv.from)
+        .map_or(0, |p| p.side.index() * 8 + p.animal.index())
+}
+
+pub fn kind(pos: &Position, mv: Move) -> Kind {
+    let them = pos.turn().other();
+    if pos.is_capture(mv) {
+        Kind::Capture
+    } else if DEN_ADJACENT[them].contains(mv.to) {
+        Kind::DenThreat
+    } else if DEN_ZONE[them].contains(mv.to) {
+        Kind::Approach
+    } else {
+        Kind::Quiet
+    }
+}
+
+impl Heuristics {
+    pub fn is_killer(&self, ply: usize, mv: Move) -> bool {
+        self.killers[ply].contains(&Some(mv))
+    }
+
+    /// Scores every move; the caller picks them best first.
+    /// Scores every move but `skip` (already tried: the hash move) into `out`, in order;
+    /// returns how many were written. The caller picks them best first.
+    pub fn score(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        skip: Option<Move>,
+        ply: usize,
+        out: &mut [Scored],
+    ) -> usize {
+        let us = pos.turn();
+        let them = us.other();
+        let enemies = pos.occupied_by(them);
+        let adjacent = DEN_ADJACENT[them];
+        let zone = DEN_ZONE[them];
+        let [k0, k1] = self.killers[ply];
+        let mut n = 0;
+        // Moves come grouped by the moving piece: look each one up once.
+        let mut from = None;
+        let mut history: &[i32; 64] = &self.history[0];
+        let mut attacker = 0;
+        for &mv in moves {
+            if Some(mv) == skip {
+                continue;
+            }
+            if from != Some(mv.from) {
+                from = Some(mv.from);
+                let a = pos.piece_at(mv.from).map_or(0, |p| p.animal.index());
+                attacker = a as i32;
+                history = &self.history[us.index() * 8 + a];
+            }
+            let to = mv.to;
+            let (kind, score) = if enemies.contains(to) {
+                let victim = pos.piece_at(to).map_or(0, |p| MATERIAL[p.animal.index()]);
+                (Kind::Capture, CAPTURE + victim * 16 - attacker)
+            } else if adjacent.contains(to) {
+                // No enemy beside the square to take the intruder: the den falls.
+                let s = if (STEPS[to.index()] & enemies).is_empty() {
+                    WINNING_THREAT
+                } else {
+                    DEN_THREAT
+                };
+                (Kind::DenThreat, s)
+            } else {
+                let kind = if zone.contains(to) {
+                    Kind::Approach
+                } else {
+                    Kind::Quiet
+                };
+                let s = if Some(mv) == k0 {
+                    KILLER + 1
+                } else if Some(mv) == k1 {
+                    KILLER
+                } else {
+                    history[to.index()]
+                };
+                (kind, s)
+            };
+            out[n] = Scored { mv, score, kind };
+            n += 1;
+        }
+        n
+    }
+
+    /// The hash move, first of all, without scoring the others yet.
+    pub fn hash_scored(pos: &Position, mv: Move) -> Scored {
+        Scored {
+            mv,
+            score: HASH_MOVE,
+            kind: kind(pos, mv),
+        }
+    }
+
+    /// A quiet move caused a cut-off: remember it, and lower the quiet moves tried before it.
+    pub fn reward(&mut self, pos: &Position, mv: Move, depth: i32, ply: usize, tried: &[Move]) {
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+        let bonus = (depth * depth).min(400);
+        self.bump(pos, mv, bonus);
+        for &m in tried {
+            if m != mv {
+                self.bump(pos, m, -bonus);
+            }
+        }
+    }
+
+    fn bump(&mut self, pos: &Position, mv: Move, bonus: i32) {
+        let h = &mut self.history[piece_index(pos, mv)][mv.to.index()];
+        let b = bonus * 32;
+        *h += b - *h * b.abs() / HISTORY_MAX;
+    }
+
+    pub fn clear_killers_from(&mut self, ply: usize) {
+        if ply < MAX_PLY {
+            self.killers[ply] = [None; 2];
+        }
+    }
+}
+
+/// Moves picked one by one before the rest is sorted at once.
+const PICKED: usize = 3;
+
+/// Moves the best remaining move to index `i` and returns it: a selection for the first few
+/// (most nodes cut off there), then one sort of the rest.
+#[inline]
+pub fn pick(moves: &mut [Scored], i: usize) -> Scored {
+    if i < PICKED {
+        let mut best = i;
+        for j in i + 1..moves.len() {
+            if moves[j].score > moves[best].score {
+                best = j;
+            }
+        }
+        moves.swap(i, best);
+    } else if i == PICKED {
+        moves[i..].sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+    }
+    moves[i]
+}

@@ -1,0 +1,159 @@
+//! Quiescence search: captures, steps beside the enemy den, and the forced captures that
+//! answer them, until the position is quiet enough for the evaluation.
+
+use crate::engine::terrain::STEPS;
+use crate::engine::{DRAW_CLOCK, Move, Position};
+
+use super::attacks::{Layout, den_attackers, den_threat_moves, evasions};
+use super::eval::{MATERIAL, evaluate, evaluate_layout};
+use super::order::MAX_PLY;
+use super::score::{INFINITE, Value, is_decisive, loss_in, win_in};
+use super::search::Searcher;
+
+/// Quiescence plies in which quiet steps beside the enemy den are tried (bounded: each one
+/// is answered by a capture, but the tree would still grow without a limit).
+const THREAT_PLIES: u32 = 2;
+/// A capture that cannot lift the stand-pat score to alpha even with this margin is skipped.
+const DELTA: Value = 200;
+const BUF: usize = 64;
+
+impl Searcher<'_> {
+    pub(super) fn quiesce(
+        &mut self,
+        pos: &Position,
+        mut alpha: Value,
+        beta: Value,
+        ply: usize,
+        qply: u32,
+    ) -> Value {
+        self.pv_len[ply] = ply;
+        if self.poll() {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let us = pos.turn();
+        let them = us.other();
+        if den_attackers(pos, us).any() {
+            return win_in(ply as u32 + 1);
+        }
+        let threats = den_attackers(pos, them);
+        if threats.count() >= 2 {
+            return loss_in(ply as u32 + 2);
+        }
+        if pos.halfmove_clock() >= DRAW_CLOCK {
+            return if pos.count_moves() == 0 {
+                loss_in(ply as u32)
+            } else {
+                self.draw_value(pos)
+            };
+        }
+        if ply >= MAX_PLY - 2 {
+            return evaluate(pos);
+        }
+        if let Some(target) = threats.first() {
+            let mut moves = [None; 4];
+            let mut n = 0;
+            evasions(pos, target, |m| {
+                moves[n] = Some(m);
+                n += 1;
+            });
+            if n == 0 {
+                return loss_in(ply as u32 + 2);
+            }
+            let mut best = -INFINITE;
+            for mv in moves.into_iter().flatten() {
+                let mut child = *pos;
+                child.play_unchecked(mv);
+                let v = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            return best;
+        }
+
+        let layout = Layout::new(pos);
+        let stand = evaluate_layout(pos, &layout);
+        if stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+
+        // (move, order score, value of the captured piece; 0 for den threats)
+        let mut buf = [(Move::new(target_none(), target_none()), 0i32, 0i32); BUF];
+        let mut n = 0;
+        for (attacker, from, targets) in layout.captures(us) {
+            for to in targets {
+                let victim = MATERIAL[layout.animal_at(them, to).index()];
+                if n < BUF {
+                    buf[n] = (
+                        Move::new(from, to),
+                        victim * 16 - attacker.index() as i32,
+                        victim,
+                    );
+                    n += 1;
+                }
+            }
+        }
+        if qply < THREAT_PLIES {
+            let enemies = pos.occupied_by(them);
+            den_threat_moves(pos, |m| {
+                if n < BUF {
+                    // An unguarded step beside the den wins; a guarded one is a sacrifice.
+                    let order = if (STEPS[m.to.index()] & enemies).is_empty() {
+                        1 << 20
+                    } else {
+                        -1
+                    };
+                    buf[n] = (m, order, 0);
+                    n += 1;
+                }
+            });
+        }
+        for i in 0..n {
+            let mut b = i;
+            for j in i + 1..n {
+                if buf[j].1 > buf[b].1 {
+                    b = j;
+                }
+            }
+            buf.swap(i, b);
+            let (mv, _, victim) = buf[i];
+            if victim > 0 && !is_decisive(alpha) && stand + victim + DELTA <= alpha {
+                continue;
+            }
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            let v = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+fn target_none() -> crate::engine::Square {
+    crate::engine::Square::from_index_unchecked(0)
+}

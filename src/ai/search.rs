@@ -1,0 +1,356 @@
+//! The search below the root: principal-variation alpha-beta with a transposition table,
+//! null move, late-move reductions and futility pruning (all off while a den is in danger),
+//! and a bounded extension for forced answers to den threats. Iterative deepening and the
+//! root are in `root`, quiescence in `quiesce`.
+
+use crate::engine::terrain::DEN;
+use crate::engine::{DRAW_CLOCK, Move, MoveList, Position, Side};
+
+use super::attacks::{den_attackers, evasions};
+use super::control::{Options, Stop};
+use super::eval::evaluate;
+use super::order::{Heuristics, Kind, MAX_PLY, Scored, pick};
+use super::score::{INFINITE, Value, WIN, is_decisive, loss_in, win_in};
+use super::tables::DEN_ZONE;
+use super::tt::{self, Bound, Table};
+
+/// Nodes between two polls of the stop trait.
+const POLL_INTERVAL: u64 = 1024;
+/// Most moves a node ever has, with room to spare.
+pub(super) const MAX_MOVES: usize = 48;
+
+pub struct Searcher<'a> {
+    pub(super) tt: Table,
+    pub(super) heur: Box<Heuristics>,
+    /// Hashes of the positions before the current node: the game so far, then the search path.
+    pub(super) path: Vec<u64>,
+    pub(super) nodes: u64,
+    node_limit: u64,
+    next_poll: u64,
+    pub(super) stop: &'a dyn Stop,
+    pub(super) aborted: bool,
+    /// The first iteration always completes, so there is always a move to return.
+    pub(super) abortable: bool,
+    pub(super) seldepth: usize,
+    pub(super) root_depth: i32,
+    pub(super) root_side: Side,
+    pub(super) pv: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
+    pub(super) pv_len: [usize; MAX_PLY],
+    lmr: [[u8; MAX_MOVES]; 64],
+    pub(super) options: Options,
+}
+
+/// Quiet moves searched at low depth before the rest are skipped.
+const LATE_MOVES: [usize; 4] = [0, 6, 10, 16];
+
+impl<'a> Searcher<'a> {
+    pub fn new(options: &Options, stop: &'a dyn Stop) -> Searcher<'a> {
+        let mut lmr = [[0u8; MAX_MOVES]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.6 + (d as f64).ln() * (i as f64).ln() / 2.2) as u8;
+            }
+        }
+        Searcher {
+            tt: Table::new(options.hash_mb),
+            heur: Box::default(),
+            path: Vec::with_capacity(256),
+            nodes: 0,
+            node_limit: options.limits.nodes.unwrap_or(u64::MAX),
+            next_poll: POLL_INTERVAL,
+            stop,
+            aborted: false,
+            abortable: false,
+            seldepth: 0,
+            root_depth: 1,
+            root_side: Side::Jade,
+            pv: Box::new([[None; MAX_PLY]; MAX_PLY]),
+            pv_len: [0; MAX_PLY],
+            lmr,
+            options: *options,
+        }
+    }
+
+    /// Counts a node and polls the limits now and then; true once the search must unwind.
+    #[inline]
+    pub(super) fn poll(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.next_poll {
+            self.next_poll = (self.nodes + POLL_INTERVAL).min(self.node_limit.max(self.nodes + 1));
+            if self.abortable && (self.nodes >= self.node_limit || self.stop.should_stop()) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
+        self.pv[ply][ply] = Some(mv);
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for j in ply + 1..child_len {
+            self.pv[ply][j] = self.pv[ply + 1][j];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// A draw as the side to move at `pos` sees it: worse than even for the side that moved
+    /// at the root when it plays with contempt (it then prefers to play on).
+    #[inline]
+    pub(super) fn draw_value(&self, pos: &Position) -> Value {
+        if pos.turn() == self.root_side {
+            -self.options.contempt
+        } else {
+            self.options.contempt
+        }
+    }
+
+    /// Whether the position at the current node occurred before, with the same side to
+    /// move and no capture since: scored as a draw, so the side that is ahead avoids it.
+    fn is_repetition(&self, pos: &Position) -> bool {
+        let h = pos.hash();
+        let clock = usize::from(pos.halfmove_clock()).min(self.path.len());
+        let n = self.path.len();
+        (2..=clock).step_by(2).any(|k| self.path[n - k] == h)
+    }
+
+    pub(super) fn negamax(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        mut alpha: Value,
+        mut beta: Value,
+        ply: usize,
+        allow_null: bool,
+    ) -> Value {
+        self.pv_len[ply] = ply;
+        if self.poll() {
+            return 0;
+        }
+        let us = pos.turn();
+        let them = us.other();
+        if den_attackers(pos, us).any() {
+            return win_in(ply as u32 + 1);
+        }
+        let threats = den_attackers(pos, them);
+        if threats.count() >= 2 {
+            return loss_in(ply as u32 + 2);
+        }
+        if pos.halfmove_clock() >= DRAW_CLOCK {
+            return if pos.count_moves() == 0 {
+                loss_in(ply as u32)
+            } else {
+                self.draw_value(pos)
+            };
+        }
+        if self.is_repetition(pos) {
+            return self.draw_value(pos);
+        }
+        alpha = alpha.max(loss_in(ply as u32));
+        beta = beta.min(win_in(ply as u32 + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 8 {
+            return evaluate(pos);
+        }
+        let in_check = threats.any();
+        // The only answers to a den threat are captures of the intruder: a cheap, forced
+        // node worth a ply, within a bound so that chains of threats cannot run away.
+        if in_check && depth >= 1 && (ply as i32) < 2 * self.root_depth {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply, 0);
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = tt::key(pos);
+        let mut hash_move = None;
+        if let Some(hit) = self.tt.probe(key, ply) {
+            hash_move = hit.mv;
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.value >= beta,
+                Bound::Upper => hit.value <= alpha,
+            };
+            if !pv_node && hit.depth >= depth && usable {
+                return hit.value;
+            }
+        }
+
+        let danger = (pos.occupied_by(us) & DEN_ZONE[them]).any()
+            || (pos.occupied_by(them) & DEN_ZONE[us]).any();
+        let can_prune = !pv_node && !in_check && !danger;
+        let static_eval = if can_prune { evaluate(pos) } else { -INFINITE };
+
+        // Reverse futility: far above beta with little depth left.
+        if can_prune && depth <= 4 && !is_decisive(beta) && static_eval - 90 * depth >= beta {
+            return static_eval;
+        }
+        // Null move: even passing keeps us above beta.
+        if can_prune
+            && allow_null
+            && depth >= 3
+            && static_eval >= beta
+            && pos.occupied_by(us).count() >= 3
+        {
+            let r = 2 + depth / 4;
+            let child = pos.with_turn(them);
+            self.path.push(pos.hash());
+            let v = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            self.path.pop();
+            if self.aborted {
+                return 0;
+            }
+            if v >= beta {
+                return if is_decisive(v) { beta } else { v };
+            }
+        }
+
+        let mut list = MoveList::default();
+        let mut evasion_buf = [Move::new(DEN[us], DEN[us]); 4];
+        let mut n_evasions = 0;
+        let moves: &[Move] = if let Some(target) = threats.first() {
+            evasions(pos, target, |m| {
+                evasion_buf[n_evasions] = m;
+                n_evasions += 1;
+            });
+            if n_evasions == 0 {
+                return loss_in(ply as u32 + 2);
+            }
+            &evasion_buf[..n_evasions]
+        } else {
+            pos.generate_moves(&mut list);
+            if list.is_empty() {
+                return loss_in(ply as u32);
+            }
+            &list
+        };
+        // The hash move is tried before the others are even scored: it often cuts off.
+        let mut buf = [Scored::NONE; MAX_MOVES];
+        let scored = &mut buf[..moves.len()];
+        let hash_first = hash_move.filter(|m| moves.contains(m));
+        match hash_first {
+            Some(hm) => scored[0] = Heuristics::hash_scored(pos, hm),
+            None => {
+                self.heur.score(pos, moves, None, ply, scored);
+            }
+        }
+        self.heur.clear_killers_from(ply + 2);
+
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut quiets = [Move::new(DEN[us], DEN[us]); MAX_MOVES];
+        let mut n_quiets = 0;
+        for i in 0..scored.len() {
+            if i == 1
+                && let Some(hm) = hash_first
+            {
+                self.heur.score(pos, moves, Some(hm), ply, &mut scored[1..]);
+            }
+            let s = if i == 0 && hash_first.is_some() {
+                scored[0]
+            } else {
+                pick(scored, i)
+            };
+            let mv = s.mv;
+            let quiet = s.kind == Kind::Quiet;
+            let killer = self.heur.is_killer(ply, mv);
+            if can_prune && quiet && !killer && best > -WIN + 1_000 {
+                if depth <= 3 && n_quiets >= LATE_MOVES[depth as usize] {
+                    continue;
+                }
+                if depth <= 2 && static_eval + 100 + 120 * depth <= alpha {
+                    continue;
+                }
+            }
+            let mut child = *pos;
+            child.play_unchecked(mv);
+            self.tt.prefetch(tt::key(&child));
+            self.path.push(pos.hash());
+            let new_depth = depth - 1;
+            let v = if i == 0 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && !danger && !in_check && i >= 2 {
+                    r = i32::from(self.lmr[depth.min(63) as usize][i.min(MAX_MOVES - 1)]);
+                    if pv_node || killer {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut v = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if v > alpha && r > 0 {
+                    v = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if v > alpha && v < beta {
+                    v = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                v
+            };
+            self.path.pop();
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(mv);
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        if s.kind != Kind::Capture {
+                            self.heur.reward(pos, mv, depth, ply, &quiets[..n_quiets]);
+                        }
+                        break;
+                    }
+                }
+            }
+            if s.kind != Kind::Capture && n_quiets < MAX_MOVES {
+                quiets[n_quiets] = mv;
+                n_quiets += 1;
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, depth, best, bound, best_move);
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::control::NoStop;
+
+    #[test]
+    fn repetitions_count_only_since_the_last_capture() {
+        let start = Position::start();
+        let options = Options {
+            hash_mb: 1,
+            ..Options::default()
+        };
+        let mut s = Searcher::new(&options, &NoStop);
+        let mut p = start;
+        for m in ["G7 G6", "A3 A4", "G6 G7", "A4 A3"] {
+            s.path.push(p.hash());
+            p.play(m.parse().unwrap()).unwrap();
+        }
+        assert_eq!(p.hash(), start.hash());
+        assert!(s.is_repetition(&p));
+        // The same pieces after a capture (clock 0) are no repetition.
+        let fresh: Position = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L j 0 3"
+            .parse()
+            .unwrap();
+        assert!(!s.is_repetition(&fresh));
+    }
+}

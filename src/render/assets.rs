@@ -1,0 +1,335 @@
+//! Everything drawn the same way every time, made once: the empty board of each orientation
+//! (frame, terrain, grid, coordinates) and the sprites laid over it (piece tiles, markers).
+
+use std::sync::LazyLock;
+
+use image::{Rgb, RgbImage, Rgba, RgbaImage};
+
+use super::cells::{self, CellKey, Terrain};
+use super::layout::{self, BADGE, BOARD_H, BOARD_W, BOARD_X, BOARD_Y, MARGIN, SQUARE, TILE_INSET};
+use super::paint::{self, circle, fill, round_rect};
+use super::theme::{self, mix};
+use crate::engine::square::{FILES, RANKS};
+use crate::engine::terrain::is_water;
+use crate::engine::{Animal, Piece, Side, Square};
+
+/// The decoded assets; built on first use.
+pub(crate) static ASSETS: LazyLock<Assets> = LazyLock::new(Assets::build);
+
+pub(crate) struct Assets {
+    /// The empty board as palette indices, indexed by `flip as usize`; built on first use
+    /// because the palette is learnt from the other assets.
+    pub boards: LazyLock<[Vec<u8>; 2]>,
+    /// Piece tiles (`SQUARE` wide), indexed by [`piece_index`], then `weakened as usize`.
+    pub tiles: Vec<[RgbaImage; 2]>,
+    /// The small badge showing a captured piece, indexed by [`piece_index`].
+    pub badges: Vec<RgbaImage>,
+    /// A quiet destination (`SQUARE` wide).
+    pub dot: RgbaImage,
+    /// A capture destination: corner marks (`SQUARE` wide).
+    pub corners: RgbaImage,
+    /// A dot on a leap's path (`SQUARE` wide).
+    pub path: RgbaImage,
+    /// Small tiles standing for each side in the player bars.
+    pub chips: [RgbaImage; 2],
+}
+
+pub(crate) fn piece_index(p: Piece) -> usize {
+    p.side.index() * 8 + p.animal.index()
+}
+
+/// Side of a player-bar chip.
+pub(crate) const CHIP: u32 = 20;
+
+impl Assets {
+    fn build() -> Assets {
+        let pieces = Side::ALL
+            .into_iter()
+            .flat_map(|s| Animal::ALL.map(|a| Piece::new(s, a)));
+        Assets {
+            boards: LazyLock::new(|| {
+                let pal = &*super::palette::PALETTE;
+                [pal.indices(&board(false)), pal.indices(&board(true))]
+            }),
+            tiles: pieces
+                .clone()
+                .map(|p| [tile(p, false), tile(p, true)])
+                .collect(),
+            badges: pieces.map(badge).collect(),
+            dot: dot(),
+            corners: corners(),
+            path: path_dot(),
+            chips: [chip(Side::Jade), chip(Side::Crimson)],
+        }
+    }
+}
+
+fn sq_f(v: u32) -> f32 {
+    v as f32
+}
+
+/// The empty board: frame, bars, terrain, grid and coordinates.
+pub(crate) fn board(flip: bool) -> RgbImage {
+    let mut img = RgbImage::from_pixel(layout::WIDTH, layout::HEIGHT, theme::FRAME);
+    for y in [layout::TOP_BAR_Y, layout::BOTTOM_BAR_Y] {
+        paint::fill_rect(&mut img, 0, y, layout::WIDTH, layout::BAR_H, theme::BAR);
+    }
+    for sq in Square::all() {
+        let (x, y) = layout::origin(sq, flip);
+        let square = cells::square_rgb(&CellKey::plain(Terrain::of(sq)));
+        image::imageops::replace(&mut img, &square, x as i64, y as i64);
+    }
+    grid(&mut img, flip);
+    // A dark rim round the board.
+    let b = [
+        sq_f(BOARD_X) - 2.0,
+        sq_f(BOARD_Y) - 2.0,
+        sq_f(BOARD_X + BOARD_W) + 2.0,
+        sq_f(BOARD_Y + BOARD_H) + 2.0,
+    ];
+    let rim = round_rect(b, 3.0);
+    fill(&mut img, b, theme::GRID, 1.0, 1.0, move |x, y| {
+        let d = rim(x, y);
+        d.max(-d - 3.0)
+    });
+    coordinates(&mut img, flip);
+    img
+}
+
+/// Lines between squares; between two water squares they are a darker blue so the lakes read
+/// as one body of water.
+fn grid(img: &mut RgbImage, flip: bool) {
+    let lake_line = mix(theme::WATER, Rgb([20, 60, 110]), 0.25);
+    for sq in Square::all() {
+        let (x, y) = layout::origin(sq, flip);
+        let (col, row) = layout::cell(sq, flip);
+        if let Some(right) = layout::square_at_cell(col + 1, row, flip) {
+            let c = if is_water(sq) && is_water(right) {
+                lake_line
+            } else {
+                theme::GRID
+            };
+            paint::fill_rect(img, x + SQUARE - 1, y, 2, SQUARE, c);
+        }
+        if let Some(below) = layout::square_at_cell(col, row + 1, flip) {
+            let c = if is_water(sq) && is_water(below) {
+                lake_line
+            } else {
+                theme::GRID
+            };
+            paint::fill_rect(img, x, y + SQUARE - 1, SQUARE, 2, c);
+        }
+    }
+}
+
+fn coordinates(img: &mut RgbImage, flip: bool) {
+    let em = 15.0;
+    let c = theme::FRAME_TEXT_DIM;
+    for col in 0..FILES as u32 {
+        let Some(sq) = layout::square_at_cell(col, 0, flip) else {
+            continue;
+        };
+        let cx = sq_f(BOARD_X + col * SQUARE + SQUARE / 2);
+        let label = sq.file_char().to_string();
+        for cy in [
+            sq_f(BOARD_Y - MARGIN / 2) - 1.0,
+            sq_f(BOARD_Y + BOARD_H + MARGIN / 2) + 1.0,
+        ] {
+            paint::text_centered(img, c, cx, cy, em, true, &label);
+        }
+    }
+    for row in 0..RANKS as u32 {
+        let Some(sq) = layout::square_at_cell(0, row, flip) else {
+            continue;
+        };
+        let cy = sq_f(BOARD_Y + row * SQUARE + SQUARE / 2);
+        let label = sq.rank().to_string();
+        for cx in [
+            sq_f(MARGIN / 2) - 1.0,
+            sq_f(BOARD_X + BOARD_W + MARGIN / 2) + 1.0,
+        ] {
+            paint::text_centered(img, c, cx, cy, em, true, &label);
+        }
+    }
+}
+
+fn transparent(size: u32) -> RgbaImage {
+    RgbaImage::from_pixel(size, size, Rgba([0, 0, 0, 0]))
+}
+
+/// A piece: a raised tile in the side's colour with the animal's character large and its
+/// rank and name small. On an enemy trap (`weak`) it is washed out and its rank reads 0.
+fn tile(p: Piece, weak: bool) -> RgbaImage {
+    let mut img = transparent(SQUARE);
+    let face = if weak {
+        theme::weakened(p.side)
+    } else {
+        theme::side(p.side)
+    };
+    let edge = mix(face, Rgb([0, 0, 0]), 0.35);
+    let i = TILE_INSET as f32;
+    let s = SQUARE as f32;
+    let all = [0.0, 0.0, s, s];
+    let r = layout::TILE_RADIUS;
+    // Shadow, then the tile's thickness, then its face.
+    fill(
+        &mut img,
+        all,
+        theme::SHADOW,
+        0.35,
+        2.5,
+        round_rect([i + 1.0, i + 3.0, s - i + 1.0, s - i + 2.0], r),
+    );
+    fill(
+        &mut img,
+        all,
+        edge,
+        1.0,
+        1.0,
+        round_rect([i, i, s - i, s - i], r),
+    );
+    let top = [i, i, s - i, s - i - 4.0];
+    fill(&mut img, all, face, 1.0, 1.0, round_rect(top, r));
+    let rim = round_rect([i + 2.0, i + 2.0, s - i - 2.0, s - i - 6.0], r - 2.0);
+    fill(
+        &mut img,
+        all,
+        Rgb([255, 255, 255]),
+        theme::PIECE_RIM_ALPHA,
+        1.0,
+        move |x, y| rim(x, y).abs() - 0.7,
+    );
+    let white = Rgba([255, 255, 255, 255]);
+    let soft = Rgba([255, 255, 255, 215]);
+    paint::text_centered(
+        &mut img,
+        white,
+        s / 2.0,
+        33.0,
+        33.0,
+        false,
+        &p.animal.hanzi().to_string(),
+    );
+    let rank = if weak { 0 } else { p.animal.rank() };
+    let label = format!("{rank} {}", p.animal.name());
+    paint::text_centered(&mut img, soft, s / 2.0, 59.5, 11.0, true, &label);
+    img
+}
+
+/// The captured piece, small, with a white ring: drawn on the capturing move's destination.
+fn badge(p: Piece) -> RgbaImage {
+    let mut img = transparent(BADGE);
+    let c = BADGE as f32 / 2.0;
+    let all = [0.0, 0.0, BADGE as f32, BADGE as f32];
+    fill(
+        &mut img,
+        all,
+        theme::SHADOW,
+        0.4,
+        2.0,
+        circle(c, c + 1.0, 13.0),
+    );
+    fill(
+        &mut img,
+        all,
+        Rgb([255, 255, 255]),
+        1.0,
+        1.0,
+        circle(c, c, 13.5),
+    );
+    fill(
+        &mut img,
+        all,
+        theme::side(p.side),
+        1.0,
+        1.0,
+        circle(c, c, 11.0),
+    );
+    let white = Rgba([255, 255, 255, 255]);
+    paint::text_centered(
+        &mut img,
+        white,
+        c,
+        c,
+        13.0,
+        false,
+        &p.animal.hanzi().to_string(),
+    );
+    img
+}
+
+fn dot() -> RgbaImage {
+    let mut img = transparent(SQUARE);
+    let c = SQUARE as f32 / 2.0;
+    let all = [0.0, 0.0, SQUARE as f32, SQUARE as f32];
+    fill(
+        &mut img,
+        all,
+        theme::MARK.0,
+        theme::MARK.1,
+        1.0,
+        circle(c, c, 12.0),
+    );
+    img
+}
+
+/// Four corner triangles: a capture destination, around the piece that would be taken.
+fn corners() -> RgbaImage {
+    let mut img = transparent(SQUARE);
+    let s = SQUARE as f32;
+    let leg = 20.0;
+    let all = [0.0, 0.0, s, s];
+    fill(
+        &mut img,
+        all,
+        theme::MARK.0,
+        theme::MARK.1,
+        1.0,
+        move |x, y| {
+            // Distance inside the square from the nearest corner, measured along the diagonal.
+            let dx = x.min(s - x) - 1.0;
+            let dy = y.min(s - y) - 1.0;
+            (dx + dy - leg) / std::f32::consts::SQRT_2
+        },
+    );
+    img
+}
+
+fn path_dot() -> RgbaImage {
+    let mut img = transparent(SQUARE);
+    let c = SQUARE as f32 / 2.0;
+    let all = [0.0, 0.0, SQUARE as f32, SQUARE as f32];
+    fill(
+        &mut img,
+        all,
+        Rgb([90, 70, 10]),
+        0.5,
+        1.0,
+        circle(c, c, 7.5),
+    );
+    fill(&mut img, all, theme::PATH_DOT, 1.0, 1.0, circle(c, c, 6.0));
+    img
+}
+
+fn chip(side: Side) -> RgbaImage {
+    let mut img = transparent(CHIP);
+    let s = CHIP as f32;
+    let all = [0.0, 0.0, s, s];
+    fill(
+        &mut img,
+        all,
+        mix(theme::side(side), Rgb([255, 255, 255]), 0.5),
+        1.0,
+        1.0,
+        round_rect(all, 5.0),
+    );
+    fill(
+        &mut img,
+        all,
+        theme::side(side),
+        1.0,
+        1.0,
+        round_rect([1.5, 1.5, s - 1.5, s - 1.5], 4.0),
+    );
+    img
+}

@@ -1,0 +1,137 @@
+//! One frame of the board image as palette indices: the empty board, then every square that
+//! differs from it (a cell per square), then the status line and the player bars.
+
+use super::LastMove;
+use super::cells::{self, CELL, CellKey, Mark, Terrain, Tint};
+use super::header::{self, Pill};
+use super::layout::{self, HEIGHT, WIDTH};
+use super::palette::PALETTE;
+use super::theme::Colour;
+use crate::engine::terrain::trap_owner;
+use crate::engine::{Bitboard, BySide, Position, Side, Square};
+
+/// Everything one frame shows.
+pub(crate) struct Scene<'a> {
+    pub pos: &'a Position,
+    pub flip: bool,
+    pub last: Option<LastMove>,
+    pub selected: Option<Square>,
+    pub names: &'a BySide<Option<String>>,
+    /// The status line and its colour.
+    pub status: (String, Colour),
+    pub pills: BySide<Option<Pill>>,
+}
+
+/// Header strips already turned into indices, kept across the frames of a replay where the
+/// player bars rarely change.
+#[derive(Default)]
+pub(crate) struct Strips {
+    memo: Vec<(StripKey, Vec<u8>)>,
+}
+
+#[derive(Clone, PartialEq)]
+enum StripKey {
+    Status(String, Colour),
+    Bar(Side, Option<String>, Option<Pill>),
+}
+
+impl Strips {
+    fn get(&mut self, key: StripKey) -> &[u8] {
+        let i = match self.memo.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                let rgb = match &key {
+                    StripKey::Status(text, colour) => header::status_rgb(text, *colour),
+                    StripKey::Bar(side, name, pill) => {
+                        header::bar_rgb(*side, name.as_deref(), *pill)
+                    }
+                };
+                if self.memo.len() >= 8 {
+                    self.memo.remove(0);
+                }
+                self.memo.push((key, PALETTE.indices(&rgb)));
+                self.memo.len() - 1
+            }
+        };
+        &self.memo[i].1
+    }
+}
+
+/// Number of bytes in one frame.
+pub(crate) const FRAME_LEN: usize = (WIDTH * HEIGHT) as usize;
+
+/// Draws `scene` into `out` as palette indices, one byte a pixel, row by row.
+pub(crate) fn draw(scene: &Scene<'_>, strips: &mut Strips, out: &mut Vec<u8>) {
+    out.clear();
+    out.extend_from_slice(&super::assets::ASSETS.boards[scene.flip as usize]);
+
+    let keys = cell_keys(scene);
+    for sq in Square::all() {
+        let key = &keys[sq.index()];
+        if *key == CellKey::plain(key.terrain) {
+            continue;
+        }
+        let cell = cells::cell(key);
+        let (x, y) = layout::origin(sq, scene.flip);
+        for row in 0..CELL as usize {
+            let at = (y as usize + 1 + row) * WIDTH as usize + x as usize + 1;
+            let src = &cell[row * CELL as usize..(row + 1) * CELL as usize];
+            out[at..at + CELL as usize].copy_from_slice(src);
+        }
+    }
+
+    let (text, colour) = &scene.status;
+    put_strip(out, 0, strips.get(StripKey::Status(text.clone(), *colour)));
+    let (top, bottom) = if scene.flip {
+        (Side::Jade, Side::Crimson)
+    } else {
+        (Side::Crimson, Side::Jade)
+    };
+    for (side, y) in [(top, layout::TOP_BAR_Y), (bottom, layout::BOTTOM_BAR_Y)] {
+        let key = StripKey::Bar(side, scene.names[side].clone(), scene.pills[side]);
+        put_strip(out, y, strips.get(key));
+    }
+    debug_assert_eq!(out.len(), FRAME_LEN);
+}
+
+fn put_strip(out: &mut [u8], y: u32, strip: &[u8]) {
+    let at = (y * WIDTH) as usize;
+    out[at..at + strip.len()].copy_from_slice(strip);
+}
+
+/// How each square looks, by square index.
+pub(crate) fn cell_keys(scene: &Scene<'_>) -> Vec<CellKey> {
+    let pos = scene.pos;
+    let mut keys: Vec<CellKey> = Square::all()
+        .map(|sq| CellKey::plain(Terrain::of(sq)))
+        .collect();
+    for (sq, p) in pos.pieces() {
+        let weak = trap_owner(sq) == Some(p.side.other());
+        keys[sq.index()].piece = Some((p, weak));
+    }
+    if let Some(last) = scene.last {
+        keys[last.mv.from.index()].tint = Some(Tint::LastMove);
+        let to = &mut keys[last.mv.to.index()];
+        to.tint = Some(if last.captured.is_some() {
+            Tint::Capture
+        } else {
+            Tint::LastMove
+        });
+        to.badge = last.captured;
+        for sq in pos.leap_path(last.mv).unwrap_or(Bitboard::EMPTY) {
+            keys[sq.index()].tint = Some(Tint::LastMove);
+            keys[sq.index()].path = true;
+        }
+    }
+    if let Some(sel) = scene.selected {
+        keys[sel.index()].tint = Some(Tint::Selected);
+        for to in pos.destinations(sel) {
+            keys[to.index()].mark = Some(if pos.piece_at(to).is_some() {
+                Mark::Capture
+            } else {
+                Mark::Quiet
+            });
+        }
+    }
+    keys
+}

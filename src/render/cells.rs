@@ -1,0 +1,288 @@
+//! Squares as cells: the inside of one square (everything but the grid lines) is a pure function
+//! of a small key — terrain, tint, piece, marks — so each distinct cell is drawn once, turned into
+//! palette indices, and copied into every later frame that needs it.
+
+use std::collections::HashMap;
+use std::f32::consts::TAU;
+use std::sync::{Arc, LazyLock, Mutex};
+
+use image::{Rgb, RgbImage};
+
+use super::assets::{ASSETS, piece_index};
+use super::layout::{BADGE, SQUARE};
+use super::paint::{self, circle, fill, segment};
+
+use super::palette::PALETTE;
+use super::theme::{self, Colour, mix};
+use crate::engine::terrain::{den_owner, is_water, trap_owner};
+use crate::engine::{Piece, Side, Square};
+
+/// Side of a cell: a square less the two grid-line pixels it shares with its neighbours.
+pub(crate) const CELL: u32 = SQUARE - 2;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Terrain {
+    Land,
+    Water,
+    Trap,
+    Den(Side),
+}
+
+impl Terrain {
+    pub fn of(sq: Square) -> Terrain {
+        if is_water(sq) {
+            Terrain::Water
+        } else if let Some(owner) = den_owner(sq) {
+            Terrain::Den(owner)
+        } else if trap_owner(sq).is_some() {
+            Terrain::Trap
+        } else {
+            Terrain::Land
+        }
+    }
+
+    /// The colour that fills the square (where [`super::layout::corner_probe`] looks).
+    pub fn colour(self) -> Colour {
+        match self {
+            Terrain::Land => theme::LAND,
+            Terrain::Water => theme::WATER,
+            Terrain::Trap => theme::TRAP,
+            Terrain::Den(_) => theme::DEN,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Tint {
+    LastMove,
+    Capture,
+    Selected,
+}
+
+impl Tint {
+    fn colour(self) -> (Colour, f32) {
+        match self {
+            Tint::LastMove => theme::LAST_MOVE,
+            Tint::Capture => theme::CAPTURE,
+            Tint::Selected => theme::SELECTED,
+        }
+    }
+}
+
+/// A destination of the selected piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Mark {
+    Quiet,
+    Capture,
+}
+
+/// Everything that decides how one square looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct CellKey {
+    pub terrain: Terrain,
+    pub tint: Option<Tint>,
+    /// A dot on a leap's path.
+    pub path: bool,
+    /// The piece standing here and whether it is weakened (on an enemy trap).
+    pub piece: Option<(Piece, bool)>,
+    /// The piece the last move captured here.
+    pub badge: Option<Piece>,
+    pub mark: Option<Mark>,
+}
+
+impl CellKey {
+    pub fn plain(terrain: Terrain) -> CellKey {
+        CellKey {
+            terrain,
+            tint: None,
+            path: false,
+            piece: None,
+            badge: None,
+            mark: None,
+        }
+    }
+}
+
+/// Draws a whole square (`SQUARE` wide, grid-line pixels included) in full colour.
+pub(crate) fn square_rgb(key: &CellKey) -> RgbImage {
+    let a = &*ASSETS;
+    let mut img = RgbImage::from_pixel(SQUARE, SQUARE, key.terrain.colour());
+    terrain_emblem(&mut img, key.terrain);
+    if let Some(t) = key.tint {
+        paint::tint_rect(&mut img, 0, 0, SQUARE, SQUARE, t.colour());
+    }
+    if key.path {
+        paint::blit(&mut img, &a.path, 0, 0);
+    }
+    if let Some((p, weak)) = key.piece {
+        paint::blit(&mut img, &a.tiles[piece_index(p)][weak as usize], 0, 0);
+    }
+    if let Some(v) = key.badge {
+        paint::blit(&mut img, &a.badges[piece_index(v)], SQUARE - 1 - BADGE, 1);
+    }
+    match key.mark {
+        Some(Mark::Quiet) => paint::blit(&mut img, &a.dot, 0, 0),
+        Some(Mark::Capture) => paint::blit(&mut img, &a.corners, 0, 0),
+        None => {}
+    }
+    img
+}
+
+/// The drawing in the middle of a water, trap or den square.
+fn terrain_emblem(img: &mut RgbImage, terrain: Terrain) {
+    let c = SQUARE as f32 / 2.0;
+    let inner = [c - 30.0, c - 30.0, c + 30.0, c + 30.0];
+    match terrain {
+        Terrain::Land => {}
+        Terrain::Water => {
+            for (dy, dx) in [(-16.0, -8.0), (0.0, 6.0), (16.0, -4.0)] {
+                wave(img, c + dx, c + dy);
+            }
+        }
+        Terrain::Den(owner) => {
+            let ring = circle(c, c, 25.0);
+            fill(
+                img,
+                inner,
+                theme::den_inner(owner),
+                1.0,
+                1.0,
+                circle(c, c, 25.0),
+            );
+            let rim = mix(theme::LAND, theme::DEN, 0.2);
+            fill(img, inner, rim, 1.0, 1.0, move |x, y| {
+                ring(x, y).abs() - 1.5
+            });
+            paint::text_centered(img, theme::LAND, c, c, 24.0, false, "穴");
+        }
+        Terrain::Trap => {
+            // A round net: a ring with a diagonal mesh inside.
+            let m = theme::TRAP_MARK;
+            let ring = move |x: f32, y: f32| (x - c).hypot(y - c) - 23.0;
+            fill(img, inner, m, 1.0, 1.0, move |x, y| ring(x, y).abs() - 1.8);
+            let mesh = move |x: f32, y: f32| {
+                let (u, v) = (
+                    (x - c + y - c) / 2f32.sqrt(),
+                    (x - c - (y - c)) / 2f32.sqrt(),
+                );
+                let line = |t: f32| ((t / 9.0).round() * 9.0 - t).abs() - 1.0;
+                line(u).min(line(v)).max(ring(x, y) + 1.0)
+            };
+            fill(img, inner, m, 0.85, 1.0, mesh);
+        }
+    }
+}
+
+/// One wave stroke: a short sine, as a chain of round-ended segments.
+fn wave(img: &mut RgbImage, cx: f32, cy: f32) {
+    let pts: Vec<(f32, f32)> = (0..=12)
+        .map(|i| {
+            let t = i as f32 / 12.0;
+            (cx - 14.0 + 28.0 * t, cy + 3.0 * (t * TAU).sin())
+        })
+        .collect();
+    let b = [cx - 16.0, cy - 6.0, cx + 16.0, cy + 6.0];
+    for w in pts.windows(2) {
+        fill(img, b, theme::WAVE, 1.0, 1.0, segment(w[0], w[1], 1.4));
+    }
+}
+
+/// The inside of a square (`CELL` wide) from a full-square drawing.
+pub(crate) fn interior(square: &RgbImage) -> RgbImage {
+    image::imageops::crop_imm(square, 1, 1, CELL, CELL).to_image()
+}
+
+/// A cell as palette indices, drawn on first use and kept.
+pub(crate) fn cell(key: &CellKey) -> Arc<[u8]> {
+    static CACHE: LazyLock<Mutex<HashMap<CellKey, Arc<[u8]>>>> = LazyLock::new(Default::default);
+    // A poisoned lock only means another thread panicked mid-insert; the map is still valid.
+    let lookup = |k: &CellKey| {
+        CACHE
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(k)
+            .cloned()
+    };
+    if let Some(c) = lookup(key) {
+        return c;
+    }
+    let cell: Arc<[u8]> = PALETTE.indices(&interior(&square_rgb(key))).into();
+    let mut map = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    // Every key is small, but there are many combinations: keep memory bounded.
+    if map.len() >= 4096 {
+        map.clear();
+    }
+    map.insert(*key, cell.clone());
+    cell
+}
+
+/// A few colours every kind of cell shows, for choosing the palette.
+pub(crate) fn samples() -> Vec<RgbImage> {
+    let mut keys = Vec::new();
+    let terrains = [
+        Terrain::Land,
+        Terrain::Water,
+        Terrain::Trap,
+        Terrain::Den(Side::Jade),
+        Terrain::Den(Side::Crimson),
+    ];
+    for t in terrains {
+        keys.push(CellKey::plain(t));
+        for tint in [Tint::LastMove, Tint::Capture, Tint::Selected] {
+            keys.push(CellKey {
+                tint: Some(tint),
+                ..CellKey::plain(t)
+            });
+        }
+        for mark in [Mark::Quiet, Mark::Capture] {
+            keys.push(CellKey {
+                mark: Some(mark),
+                ..CellKey::plain(t)
+            });
+        }
+    }
+    keys.push(CellKey {
+        tint: Some(Tint::LastMove),
+        path: true,
+        ..CellKey::plain(Terrain::Water)
+    });
+    for side in Side::ALL {
+        for a in crate::engine::Animal::ALL {
+            let p = Piece::new(side, a);
+            for weak in [false, true] {
+                keys.push(CellKey {
+                    piece: Some((p, weak)),
+                    ..CellKey::plain(if weak { Terrain::Trap } else { Terrain::Land })
+                });
+            }
+            keys.push(CellKey {
+                tint: Some(Tint::Capture),
+                piece: Some((Piece::new(side.other(), a), false)),
+                badge: Some(p),
+                ..CellKey::plain(Terrain::Land)
+            });
+        }
+    }
+    keys.iter().map(|k| interior(&square_rgb(k))).collect()
+}
+
+/// Colours that must come out exactly, for the pixel tests and flat areas.
+pub(crate) fn flat_colours() -> Vec<Colour> {
+    let terrains = [
+        Terrain::Land,
+        Terrain::Water,
+        Terrain::Trap,
+        Terrain::Den(Side::Jade),
+    ];
+    let mut v = Vec::new();
+    for t in terrains {
+        let base = t.colour();
+        v.push(base);
+        for tint in [Tint::LastMove, Tint::Capture, Tint::Selected] {
+            v.push(theme::tinted(base, tint.colour()));
+        }
+        v.push(theme::tinted(base, theme::MARK));
+    }
+    v.push(Rgb([255, 255, 255]));
+    v
+}

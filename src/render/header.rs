@@ -1,0 +1,91 @@
+//! The text around the board: the status line at the top and a bar for each player. Each is a
+//! full-width strip drawn in colour and then turned into palette indices.
+
+use image::RgbImage;
+
+use super::assets::{ASSETS, CHIP};
+use super::layout::{BAR_H, MARGIN, STATUS_H, WIDTH};
+use super::paint::{self, fill, round_rect};
+use super::theme::{self, Colour};
+use crate::engine::Side;
+
+/// Text sizes (em, in pixels).
+const STATUS_EM: f32 = 17.0;
+const NAME_EM: f32 = 17.0;
+const PILL_EM: f32 = 13.0;
+
+/// A small label at the right end of a player bar ("to move", "winner").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Pill {
+    pub text: &'static str,
+    pub fill: Colour,
+}
+
+/// The status line, centred.
+pub(crate) fn status_rgb(text: &str, colour: Colour) -> RgbImage {
+    let mut img = RgbImage::from_pixel(WIDTH, STATUS_H, theme::FRAME);
+    let max = (WIDTH - 2 * MARGIN) as f32;
+    let line = paint::fit(STATUS_EM, &paint::drawable(text), max);
+    let (cx, cy) = (WIDTH as f32 / 2.0, STATUS_H as f32 / 2.0 + 1.0);
+    paint::text_centered(&mut img, colour, cx, cy, STATUS_EM, true, &line);
+    img
+}
+
+/// A player bar: the side's chip, the player's name (or the side's), and a pill at the right.
+pub(crate) fn bar_rgb(side: Side, name: Option<&str>, pill: Option<Pill>) -> RgbImage {
+    let mut img = RgbImage::from_pixel(WIDTH, BAR_H, theme::BAR);
+    let cy = BAR_H as f32 / 2.0;
+    paint::blit(
+        &mut img,
+        &ASSETS.chips[side.index()],
+        MARGIN,
+        (BAR_H - CHIP) / 2,
+    );
+    let mut right = (WIDTH - MARGIN) as f32;
+    if let Some(pill) = pill {
+        let w = paint::text_width(PILL_EM, pill.text) + 20.0;
+        let b = [right - w, cy - 12.0, right, cy + 12.0];
+        fill(&mut img, b, pill.fill, 1.0, 1.0, round_rect(b, 12.0));
+        let c = (b[0] + b[2]) / 2.0;
+        paint::text_centered(&mut img, theme::PIECE_TEXT, c, cy, PILL_EM, true, pill.text);
+        right = b[0] - 12.0;
+    }
+    let name = match name.map(str::trim) {
+        Some(n) if !n.is_empty() => paint::drawable(n),
+        _ => side.name().to_string(),
+    };
+    let x = (MARGIN + CHIP + 10) as f32;
+    let name = paint::fit(NAME_EM, &name, right - x);
+    let baseline = paint::caps_baseline(NAME_EM, cy);
+    paint::text(&mut img, theme::FRAME_TEXT, x, baseline, NAME_EM, &name);
+    img
+}
+
+/// Strips showing the colours text makes on the frame and bars, for choosing the palette.
+pub(crate) fn samples() -> Vec<RgbImage> {
+    let text = "Move 12 – Jade to move: Crimson's den ABCDEFG 123456789 wins draw";
+    let mut v = vec![
+        status_rgb(text, theme::FRAME_TEXT),
+        status_rgb(text, theme::RESULT_TEXT),
+    ];
+    for side in Side::ALL {
+        let pills = [
+            Pill {
+                text: "to move",
+                fill: theme::side(side),
+            },
+            Pill {
+                text: "winner",
+                fill: theme::WINNER,
+            },
+            Pill {
+                text: "draw",
+                fill: theme::DRAW,
+            },
+        ];
+        for pill in pills {
+            v.push(bar_rgb(side, Some("Alice Bob Carol"), Some(pill)));
+        }
+    }
+    v
+}

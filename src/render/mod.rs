@@ -1,0 +1,214 @@
+//! Board images: a position as a PNG ([`board_png`]) and a whole game as an animated GIF
+//! ([`replay_gif`]). Pure functions of their input; the font and the fixed artwork are made once
+//! on first use, and drawing a validated position cannot fail.
+//!
+//! ```
+//! use jungle::render::{self, BoardOptions, LastMove};
+//! use jungle::{Move, Position};
+//!
+//! let mut pos = Position::start();
+//! let mv: Move = "G7 G6".parse().unwrap();
+//! let last = LastMove::new(&pos, mv);
+//! pos.play(mv).unwrap();
+//! let opts = BoardOptions { last_move: Some(last), ..BoardOptions::default() };
+//! let png: Vec<u8> = render::board_png(&pos, &opts);
+//! assert!(png.starts_with(b"\x89PNG"));
+//! ```
+
+mod assets;
+mod board;
+mod cells;
+mod header;
+pub mod layout;
+mod lzw;
+mod paint;
+mod palette;
+mod replay;
+pub mod theme;
+
+use crate::engine::{BySide, Move, Outcome, Piece, Position, Side, Square};
+use board::{Scene, Strips};
+use header::Pill;
+
+pub use replay::{ReplayError, ReplayOptions, replay_gif};
+
+/// The move that led to the position shown: its squares are highlighted, the water a leap
+/// crossed is marked as its path, and a captured piece is shown as a small badge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastMove {
+    pub mv: Move,
+    /// The piece the move took, if any.
+    pub captured: Option<Piece>,
+}
+
+impl LastMove {
+    /// The move `mv` about to be played on `before`, with what it captures.
+    pub fn new(before: &Position, mv: Move) -> LastMove {
+        let mover = before.piece_at(mv.from).map(|p| p.side);
+        let captured = before
+            .piece_at(mv.to)
+            .filter(|victim| Some(victim.side) != mover);
+        LastMove { mv, captured }
+    }
+
+    /// A move that captured nothing.
+    pub fn quiet(mv: Move) -> LastMove {
+        LastMove { mv, captured: None }
+    }
+}
+
+/// What a board image shows besides the pieces. The default is Jade at the bottom, no
+/// highlights, the side names as player names, and a status line worked out from the position.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BoardOptions {
+    /// Turn the board half round so that Crimson sits at the bottom (for the Crimson player).
+    /// The coordinate labels follow their squares.
+    pub flip: bool,
+    /// The move that led to this position: from and to highlighted, a leap's path marked,
+    /// a capture shown.
+    pub last_move: Option<LastMove>,
+    /// A square to highlight; if it holds a piece of the side to move, each legal destination
+    /// is marked, leap landings included: a dot for a quiet move, corner marks for a capture.
+    pub selected: Option<Square>,
+    /// Player names, shown in the bar beside each side; `None` (or blank) shows "Jade" / "Crimson".
+    /// Characters the bundled font lacks are drawn as `?`; long names are shortened.
+    pub names: BySide<Option<String>>,
+    /// How the game ended when the position cannot tell (resignation, timeout, agreed draw).
+    /// Endings on the board (den, all captured, no moves, 100 half-moves) are found without it.
+    pub outcome: Option<Outcome>,
+    /// Replaces the status line, which otherwise reads "Move 12 – Jade to move" or the result.
+    pub status: Option<String>,
+}
+
+/// Builds the font, the artwork and the palette now instead of with the first image (about
+/// 0.2 s in a release build); a bot can call it at start-up. Later calls do nothing.
+pub fn prepare() {
+    let _ = &assets::ASSETS.boards[0];
+}
+
+/// Draws the position and encodes it as a PNG of [`layout::WIDTH`] x [`layout::HEIGHT`] pixels.
+pub fn board_png(pos: &Position, opts: &BoardOptions) -> Vec<u8> {
+    let outcome = opts.outcome.or_else(|| pos.outcome());
+    let status = match (&opts.status, outcome) {
+        (Some(s), _) => (s.clone(), theme::FRAME_TEXT),
+        (None, Some(o)) => (result_text(o), theme::RESULT_TEXT),
+        (None, None) => (
+            format!("Move {} – {} to move", pos.fullmove_number(), pos.turn()),
+            theme::FRAME_TEXT,
+        ),
+    };
+    let scene = Scene {
+        pos,
+        flip: opts.flip,
+        last: opts.last_move,
+        selected: opts.selected,
+        names: &opts.names,
+        status,
+        pills: pills(pos.turn(), outcome, true),
+    };
+    let mut frame = Vec::with_capacity(board::FRAME_LEN);
+    board::draw(&scene, &mut Strips::default(), &mut frame);
+    encode_png(&frame)
+}
+
+/// Encodes a frame of palette indices as an indexed-colour PNG: one byte a pixel keeps the file
+/// small and the encoding quick.
+fn encode_png(frame: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(48 * 1024);
+    let mut enc = png::Encoder::new(&mut out, layout::WIDTH, layout::HEIGHT);
+    enc.set_color(png::ColorType::Indexed);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_palette(&palette::PALETTE.bytes[..]);
+    // Measured on the start position: zlib level 2 without row filters gives ~33 KB in ~1 ms;
+    // fdeflate's fast mode gives 50+ KB, higher levels save a few KB for twice the time.
+    enc.set_deflate_compression(png::DeflateCompression::Level(2));
+    enc.set_filter(png::Filter::NoFilter);
+    // A correctly sized indexed image written into memory has no failure path.
+    let mut w = enc.write_header().expect("PNG header into memory");
+    w.write_image_data(frame).expect("PNG data into memory");
+    w.finish().expect("PNG end into memory");
+    out
+}
+
+/// The result as a sentence starting with a capital.
+fn result_text(o: Outcome) -> String {
+    let s = o.to_string();
+    let mut c = s.chars();
+    match c.next() {
+        Some(first) => first.to_uppercase().chain(c).collect(),
+        None => s,
+    }
+}
+
+/// Pills for the player bars: the winner's (or both, on a draw) once the game is over,
+/// otherwise "to move" beside the side to move if `turn_pill`.
+fn pills(turn: Side, outcome: Option<Outcome>, turn_pill: bool) -> BySide<Option<Pill>> {
+    let mut out = BySide::default();
+    match outcome {
+        Some(o) => match o.winner() {
+            Some(w) => {
+                out[w] = Some(Pill {
+                    text: "winner",
+                    fill: theme::WINNER,
+                })
+            }
+            None => {
+                for s in Side::ALL {
+                    out[s] = Some(Pill {
+                        text: "draw",
+                        fill: theme::DRAW,
+                    });
+                }
+            }
+        },
+        None if turn_pill => {
+            out[turn] = Some(Pill {
+                text: "to move",
+                fill: theme::side(turn),
+            })
+        }
+        None => {}
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Animal, DrawReason, WinReason};
+
+    #[test]
+    fn last_move_records_only_enemy_captures() {
+        let start = Position::start();
+        let quiet = LastMove::new(&start, "G7 G6".parse().unwrap());
+        assert_eq!(quiet, LastMove::quiet("G7 G6".parse().unwrap()));
+        let p: Position = "7/7/7/7/3L3/3p3/7/7/6l j 0 1".parse().unwrap();
+        let take = LastMove::new(&p, "D5 D6".parse().unwrap());
+        assert_eq!(
+            take.captured,
+            Some(Piece::new(Side::Crimson, Animal::Leopard))
+        );
+    }
+
+    #[test]
+    fn results_read_as_sentences_and_pills_follow_them() {
+        let draw = Outcome::Draw {
+            reason: DrawReason::NoCaptureLimit,
+        };
+        assert!(result_text(draw).starts_with("Draw: "));
+        let win = Outcome::Win {
+            winner: Side::Crimson,
+            reason: WinReason::Den,
+        };
+        let p = pills(Side::Jade, Some(win), true);
+        assert_eq!(p.crimson.map(|p| p.text), Some("winner"));
+        assert!(p.jade.is_none());
+        assert_eq!(
+            pills(Side::Jade, Some(draw), true).jade.map(|p| p.text),
+            Some("draw")
+        );
+        let playing = pills(Side::Crimson, None, true);
+        assert_eq!(playing.crimson.map(|p| p.text), Some("to move"));
+        assert!(pills(Side::Crimson, None, false).crimson.is_none());
+    }
+}

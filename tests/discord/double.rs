@@ -1,0 +1,282 @@
+//! An in-process double of Discord's gateway and REST API (axum on 127.0.0.1:0), enough for
+//! serenity 0.12.5 to connect, register commands, receive events and send replies. It keeps
+//! every message the bot posted, every answer to an interaction and every edit, and records
+//! calls to paths it does not know (tests fail on those).
+
+use std::collections::{BTreeMap, HashMap};
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use axum::Router;
+use axum::routing::{any, get, post, put};
+use serde_json::{Value, json};
+use tokio::sync::{mpsc, watch};
+
+mod routes;
+
+pub const APP: u64 = 1_100_000_000_000_000_001;
+pub const BOT: u64 = APP;
+pub const GUILD: u64 = 1_000_000_000_000_000_001;
+pub const CHANNEL: u64 = 1_000_000_000_000_000_002;
+/// The MESSAGE_CONTENT intent bit.
+pub const MESSAGE_CONTENT: u64 = 1 << 15;
+
+/// How long a test waits for something before failing.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// An uploaded file.
+#[derive(Clone, Debug)]
+pub struct File {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+/// A message the bot made: in a channel, as an interaction response, or as a follow-up.
+#[derive(Clone, Debug, Default)]
+pub struct Msg {
+    pub id: u64,
+    pub channel_id: u64,
+    pub content: String,
+    pub embeds: Vec<Value>,
+    pub components: Vec<Value>,
+    pub flags: u64,
+    pub files: Vec<File>,
+    /// A deferred response not filled in yet.
+    pub pending: bool,
+    pub deleted: bool,
+    /// The message it replies to.
+    pub reference: Option<u64>,
+    /// Component edits made through `PATCH /channels/{c}/messages/{m}`, in order.
+    pub edits: Vec<Vec<Value>>,
+}
+
+impl Msg {
+    pub fn ephemeral(&self) -> bool {
+        self.flags & 64 != 0
+    }
+
+    /// The visible text: content plus embed title and description.
+    pub fn text(&self) -> String {
+        let mut t = self.content.clone();
+        for e in &self.embeds {
+            for key in ["title", "description"] {
+                if let Some(s) = e[key].as_str() {
+                    t.push('\n');
+                    t.push_str(s);
+                }
+            }
+        }
+        t
+    }
+
+    /// `(custom_id, disabled)` of every button.
+    pub fn buttons(&self) -> Vec<(String, bool)> {
+        self.components
+            .iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .map(|b| {
+                (
+                    b["custom_id"].as_str().unwrap_or_default().to_string(),
+                    b["disabled"].as_bool().unwrap_or(false),
+                )
+            })
+            .collect()
+    }
+}
+
+/// How the bot answered one interaction.
+#[derive(Clone, Debug, Default)]
+pub struct Answer {
+    /// The callback type: 4 message, 5 deferred, 8 autocomplete.
+    pub kind: u64,
+    pub original: Option<u64>,
+    pub followups: Vec<u64>,
+    /// Autocomplete choices as (name, value).
+    pub choices: Vec<(String, String)>,
+}
+
+/// Everything the double saw.
+#[derive(Default)]
+pub struct Seen {
+    pub identifies: Vec<Value>,
+    /// `(path, body)` of each command registration.
+    pub registrations: Vec<(String, Value)>,
+    pub messages: BTreeMap<u64, Msg>,
+    pub answers: HashMap<u64, Answer>,
+    /// Requests to paths the double does not serve (`METHOD /path`) and protocol violations.
+    pub unknown: Vec<String>,
+    /// Channel posts answered with a server error on purpose.
+    pub failed_posts: u32,
+    /// How many channel posts to fail from now on.
+    pub fail_posts: u32,
+    gateway: Option<mpsc::UnboundedSender<String>>,
+    seq: u64,
+    next_id: u64,
+    tokens: HashMap<String, u64>,
+}
+
+impl Seen {
+    fn id(&mut self) -> u64 {
+        self.next_id += 1;
+        3_000_000_000_000_000_000 + self.next_id
+    }
+
+    /// Messages posted to the channel (not interaction responses), oldest first.
+    pub fn channel_posts(&self) -> Vec<&Msg> {
+        self.messages
+            .values()
+            .filter(|m| m.channel_id == CHANNEL && !m.pending && !m.deleted)
+            .collect()
+    }
+
+    /// The first visible reply to an interaction: its response, the filled-in deferred
+    /// response, or the follow-up that replaced a removed deferred response.
+    pub fn reply(&self, interaction: u64) -> Option<&Msg> {
+        let a = self.answers.get(&interaction)?;
+        let original = a.original.and_then(|id| self.messages.get(&id))?;
+        if !original.pending && !original.deleted {
+            return Some(original);
+        }
+        if original.deleted {
+            return a.followups.first().and_then(|id| self.messages.get(id));
+        }
+        None
+    }
+
+    pub fn intents(&self) -> Vec<u64> {
+        self.identifies
+            .iter()
+            .map(|i| i["intents"].as_u64().unwrap_or(0))
+            .collect()
+    }
+}
+
+struct Shared {
+    seen: Mutex<Seen>,
+    changed: watch::Sender<u64>,
+    addr: SocketAddr,
+}
+
+impl Shared {
+    fn seen(&self) -> MutexGuard<'_, Seen> {
+        self.seen.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn bump(&self) {
+        self.changed.send_modify(|n| *n += 1);
+    }
+}
+
+/// The running double.
+#[derive(Clone)]
+pub struct Double {
+    shared: Arc<Shared>,
+}
+
+impl Double {
+    pub async fn start() -> Double {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let shared = Arc::new(Shared {
+            seen: Mutex::new(Seen::default()),
+            changed: watch::channel(0).0,
+            addr,
+        });
+        let app = Router::new()
+            .route("/api/v10/gateway", get(routes::gateway))
+            .route("/api/v10/gateway/bot", get(routes::gateway_bot))
+            .route("/ws", get(routes::ws))
+            .route(
+                "/api/v10/applications/{app}/commands",
+                put(routes::register),
+            )
+            .route(
+                "/api/v10/applications/{app}/guilds/{guild}/commands",
+                put(routes::register),
+            )
+            .route(
+                "/api/v10/interactions/{id}/{token}/callback",
+                post(routes::callback),
+            )
+            .route("/api/v10/webhooks/{app}/{token}", post(routes::followup))
+            .route(
+                "/api/v10/webhooks/{app}/{token}/messages/{message}",
+                any(routes::original),
+            )
+            .route(
+                "/api/v10/channels/{channel}/messages",
+                post(routes::channel_post),
+            )
+            .route(
+                "/api/v10/channels/{channel}/messages/{message}",
+                any(routes::channel_edit),
+            )
+            .fallback(routes::unknown)
+            .with_state(shared.clone());
+        tokio::spawn(async move {
+            axum::serve(listener, app).await.unwrap();
+        });
+        Double { shared }
+    }
+
+    pub fn base_url(&self) -> String {
+        format!("http://{}", self.shared.addr)
+    }
+
+    pub fn seen(&self) -> MutexGuard<'_, Seen> {
+        self.shared.seen()
+    }
+
+    /// Waits until `f` finds what it looks for; fails the test after [`PATIENCE`].
+    pub async fn wait<T>(&self, what: &str, mut f: impl FnMut(&Seen) -> Option<T>) -> T {
+        let mut changed = self.shared.changed.subscribe();
+        let deadline = tokio::time::Instant::now() + PATIENCE;
+        loop {
+            changed.mark_unchanged();
+            if let Some(found) = f(&self.shared.seen()) {
+                return found;
+            }
+            if tokio::time::timeout_at(deadline, changed.changed())
+                .await
+                .is_err()
+            {
+                let seen = self.shared.seen();
+                let posts: Vec<String> = seen.messages.values().map(|m| m.text()).collect();
+                panic!(
+                    "timed out waiting for {what}; unknown calls {:?}; messages {posts:#?}",
+                    seen.unknown
+                );
+            }
+        }
+    }
+
+    /// Sends a gateway dispatch to the connected bot.
+    pub fn dispatch(&self, kind: &str, data: Value) {
+        let mut seen = self.shared.seen();
+        seen.seq += 1;
+        let frame = json!({"op": 0, "s": seen.seq, "t": kind, "d": data}).to_string();
+        let sent = seen.gateway.as_ref().map(|g| g.send(frame).is_ok());
+        assert_eq!(sent, Some(true), "no bot is connected to the gateway");
+    }
+
+    /// A new interaction id and its token.
+    pub fn new_interaction(&self) -> (u64, String) {
+        let mut seen = self.shared.seen();
+        let id = seen.id();
+        let token = format!("token-{id}");
+        seen.tokens.insert(token.clone(), id);
+        (id, token)
+    }
+
+    /// A message as Discord's API shows it.
+    pub fn message_json(&self, id: u64) -> Value {
+        let seen = self.shared.seen();
+        routes::message_json(&seen.messages[&id])
+    }
+
+    /// Makes the next `n` channel posts fail with a server error.
+    pub fn fail_next_posts(&self, n: u32) {
+        self.shared.seen().fail_posts = n;
+    }
+}

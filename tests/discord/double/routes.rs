@@ -1,0 +1,400 @@
+//! The double's HTTP side: the gateway URL, the websocket session, and the REST routes the
+//! bot uses, each recording what it got into [`Seen`].
+
+use std::sync::Arc;
+
+use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
+use axum::extract::{FromRequest, Multipart, Path, Request, State};
+use axum::http::{Method, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+
+use super::{APP, Answer, BOT, CHANNEL, File, GUILD, Msg, Seen, Shared};
+
+fn user_json(id: u64, name: &str, bot: bool) -> Value {
+    json!({"id": id.to_string(), "username": name, "global_name": null,
+           "discriminator": "0", "avatar": null, "bot": bot})
+}
+
+pub(super) fn message_json(m: &Msg) -> Value {
+    let attachments: Vec<Value> = m
+        .files
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let url = format!("https://cdn.example/{}/{}", m.id, f.name);
+            json!({"id": (m.id + i as u64).to_string(), "filename": f.name, "size": f.bytes.len(),
+                   "url": url, "proxy_url": url, "content_type": "image/png"})
+        })
+        .collect();
+    json!({
+        "id": m.id.to_string(), "channel_id": m.channel_id.to_string(),
+        "guild_id": GUILD.to_string(),
+        "author": user_json(BOT, "jungle", true), "content": m.content,
+        "timestamp": "2024-05-01T12:00:00.000000+00:00", "edited_timestamp": null,
+        "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [],
+        "attachments": attachments, "embeds": m.embeds, "pinned": false, "type": 0,
+        "flags": m.flags, "components": m.components, "application_id": APP.to_string(),
+        "webhook_id": null
+    })
+}
+
+pub(super) async fn gateway(State(s): State<Arc<Shared>>) -> Response {
+    axum::Json(json!({"url": format!("ws://{}/ws", s.addr)})).into_response()
+}
+
+pub(super) async fn gateway_bot(State(s): State<Arc<Shared>>) -> Response {
+    axum::Json(json!({
+        "url": format!("ws://{}/ws", s.addr), "shards": 1,
+        "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
+    }))
+    .into_response()
+}
+
+pub(super) async fn ws(State(s): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -> Response {
+    upgrade.on_upgrade(move |socket| session(s, socket))
+}
+
+/// One gateway session: HELLO, then READY on IDENTIFY, heartbeat ACKs, and dispatches.
+async fn session(s: Arc<Shared>, mut socket: WebSocket) {
+    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+    let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}}).to_string();
+    if socket.send(WsMessage::Text(hello.into())).await.is_err() {
+        return;
+    }
+    loop {
+        tokio::select! {
+            out = rx.recv() => match out {
+                Some(frame) => {
+                    if socket.send(WsMessage::Text(frame.into())).await.is_err() {
+                        return;
+                    }
+                }
+                None => return,
+            },
+            incoming = socket.recv() => {
+                let Some(Ok(msg)) = incoming else { return };
+                let WsMessage::Text(text) = msg else { continue };
+                let Ok(frame) = serde_json::from_str::<Value>(text.as_str()) else { continue };
+                match frame["op"].as_u64() {
+                    Some(1) => {
+                        let ack = json!({"op": 11}).to_string();
+                        if socket.send(WsMessage::Text(ack.into())).await.is_err() {
+                            return;
+                        }
+                    }
+                    Some(2) => {
+                        let shard = frame["d"]["shard"].clone();
+                        {
+                            let mut seen = s.seen();
+                            seen.identifies.push(frame["d"].clone());
+                            seen.gateway = Some(tx.clone());
+                            seen.seq += 1;
+                            let ready = json!({"op": 0, "s": seen.seq, "t": "READY", "d": {
+                                "v": 10,
+                                "user": user_json(BOT, "jungle", true),
+                                "guilds": [{"id": GUILD.to_string(), "unavailable": true}],
+                                "session_id": format!("session-{}", seen.identifies.len()),
+                                "resume_gateway_url": format!("ws://{}/ws", s.addr),
+                                "shard": if shard.is_null() { json!([0, 1]) } else { shard },
+                                "application": {"id": APP.to_string(), "flags": 0}
+                            }});
+                            let _ = tx.send(ready.to_string());
+                        }
+                        s.bump();
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// A request body: JSON, or multipart with `payload_json` and `files[n]`.
+async fn body(req: Request) -> (Value, Vec<File>) {
+    let multipart = req
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    if !multipart {
+        let bytes = axum::body::to_bytes(req.into_body(), 64 << 20)
+            .await
+            .unwrap_or_default();
+        return (
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            Vec::new(),
+        );
+    }
+    let mut form = Multipart::from_request(req, &()).await.expect("multipart");
+    let mut payload = Value::Null;
+    let mut files = Vec::new();
+    while let Some(field) = form.next_field().await.expect("a form field") {
+        let name = field.name().unwrap_or_default().to_string();
+        let file_name = field.file_name().map(str::to_string);
+        let bytes = field.bytes().await.expect("field bytes").to_vec();
+        if name == "payload_json" {
+            payload = serde_json::from_slice(&bytes).expect("payload_json is JSON");
+        } else if name.starts_with("files[") {
+            files.push(File {
+                name: file_name.unwrap_or(name),
+                bytes,
+            });
+        }
+    }
+    (payload, files)
+}
+
+/// A message from a create/edit body.
+fn fill(m: &mut Msg, data: &Value, files: Vec<File>) {
+    if let Some(c) = data["content"].as_str() {
+        m.content = c.to_string();
+    }
+    if let Some(e) = data["embeds"].as_array() {
+        m.embeds = e.clone();
+    }
+    if let Some(c) = data["components"].as_array() {
+        m.components = c.clone();
+    }
+    if let Some(f) = data["flags"].as_u64() {
+        m.flags = f;
+    }
+    if !files.is_empty() {
+        m.files = files;
+    }
+}
+
+pub(super) async fn register(State(s): State<Arc<Shared>>, uri: Uri, req: Request) -> Response {
+    let (body, _) = body(req).await;
+    let commands: Vec<Value> = body
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+        .map(|(i, mut c)| {
+            c["id"] = json!((1_200_000_000_000_000_001u64 + i as u64).to_string());
+            c["application_id"] = json!(APP.to_string());
+            c["version"] = json!("1");
+            c["type"] = json!(1);
+            c["default_member_permissions"] = Value::Null;
+            c
+        })
+        .collect();
+    s.seen().registrations.push((uri.path().to_string(), body));
+    s.bump();
+    axum::Json(Value::Array(commands)).into_response()
+}
+
+pub(super) async fn callback(
+    State(s): State<Arc<Shared>>,
+    Path((id, token)): Path<(u64, String)>,
+    req: Request,
+) -> Response {
+    let (body, files) = body(req).await;
+    {
+        let mut seen = s.seen();
+        if seen.tokens.get(&token) != Some(&id) {
+            seen.unknown
+                .push(format!("callback for {id} with a foreign token"));
+            return not_found();
+        }
+        let kind = body["type"].as_u64().unwrap_or(0);
+        let mut answer = Answer {
+            kind,
+            ..Answer::default()
+        };
+        match kind {
+            4 | 5 => {
+                let mid = seen.id();
+                let mut m = Msg {
+                    id: mid,
+                    channel_id: CHANNEL,
+                    pending: kind == 5,
+                    ..Msg::default()
+                };
+                fill(&mut m, &body["data"], files);
+                seen.messages.insert(mid, m);
+                answer.original = Some(mid);
+            }
+            8 => {
+                answer.choices = body["data"]["choices"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|c| {
+                        (
+                            c["name"].as_str().unwrap_or_default().to_string(),
+                            c["value"].as_str().unwrap_or_default().to_string(),
+                        )
+                    })
+                    .collect();
+            }
+            _ => {}
+        }
+        if seen.answers.insert(id, answer).is_some() {
+            seen.unknown
+                .push(format!("interaction {id} answered twice"));
+        }
+    }
+    s.bump();
+    StatusCode::NO_CONTENT.into_response()
+}
+
+fn interaction_of(seen: &Seen, token: &str) -> Option<u64> {
+    seen.tokens.get(token).copied()
+}
+
+pub(super) async fn followup(
+    State(s): State<Arc<Shared>>,
+    Path((_app, token)): Path<(u64, String)>,
+    req: Request,
+) -> Response {
+    let (body, files) = body(req).await;
+    let json = {
+        let mut seen = s.seen();
+        let Some(interaction) = interaction_of(&seen, &token) else {
+            return not_found();
+        };
+        let mid = seen.id();
+        let mut m = Msg {
+            id: mid,
+            channel_id: CHANNEL,
+            ..Msg::default()
+        };
+        fill(&mut m, &body, files);
+        let json = message_json(&m);
+        seen.messages.insert(mid, m);
+        seen.answers
+            .entry(interaction)
+            .or_default()
+            .followups
+            .push(mid);
+        json
+    };
+    s.bump();
+    axum::Json(json).into_response()
+}
+
+pub(super) async fn original(
+    State(s): State<Arc<Shared>>,
+    Path((_app, token, message)): Path<(u64, String, String)>,
+    method: Method,
+    req: Request,
+) -> Response {
+    let (body, files) = body(req).await;
+    let reply = {
+        let mut seen = s.seen();
+        let Some(interaction) = interaction_of(&seen, &token) else {
+            return not_found();
+        };
+        let Some(mid) = seen.answers.get(&interaction).and_then(|a| a.original) else {
+            return not_found();
+        };
+        if message != "@original" || ![Method::GET, Method::PATCH, Method::DELETE].contains(&method)
+        {
+            seen.unknown
+                .push(format!("{method} webhook message {message}"));
+            return not_found();
+        }
+        let m = seen.messages.get_mut(&mid).expect("the original exists");
+        match method {
+            Method::GET => axum::Json(message_json(m)).into_response(),
+            Method::PATCH => {
+                fill(m, &body, files);
+                m.pending = false;
+                axum::Json(message_json(m)).into_response()
+            }
+            Method::DELETE => {
+                m.deleted = true;
+                StatusCode::NO_CONTENT.into_response()
+            }
+            _ => unreachable!("checked above"),
+        }
+    };
+    s.bump();
+    reply
+}
+
+pub(super) async fn channel_post(
+    State(s): State<Arc<Shared>>,
+    Path(channel): Path<u64>,
+    req: Request,
+) -> Response {
+    let (body, files) = body(req).await;
+    let reply = {
+        let mut seen = s.seen();
+        if seen.fail_posts > 0 {
+            seen.fail_posts -= 1;
+            seen.failed_posts += 1;
+            drop(seen);
+            s.bump();
+            return (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                axum::Json(json!({"code": 0, "message": "500: Internal Server Error"})),
+            )
+                .into_response();
+        }
+        let mid = seen.id();
+        let mut m = Msg {
+            id: mid,
+            channel_id: channel,
+            reference: body["message_reference"]["message_id"]
+                .as_str()
+                .and_then(|s| s.parse().ok()),
+            ..Msg::default()
+        };
+        fill(&mut m, &body, files);
+        let json = message_json(&m);
+        seen.messages.insert(mid, m);
+        axum::Json(json).into_response()
+    };
+    s.bump();
+    reply
+}
+
+pub(super) async fn channel_edit(
+    State(s): State<Arc<Shared>>,
+    Path((_channel, message)): Path<(u64, u64)>,
+    method: Method,
+    req: Request,
+) -> Response {
+    let (body, files) = body(req).await;
+    let reply = {
+        let mut seen = s.seen();
+        if method != Method::PATCH {
+            seen.unknown.push(format!("{method} channel message"));
+            return not_found();
+        }
+        let Some(m) = seen.messages.get_mut(&message) else {
+            return not_found();
+        };
+        if let Some(rows) = body["components"].as_array() {
+            m.edits.push(rows.clone());
+        }
+        fill(m, &body, files);
+        axum::Json(message_json(m)).into_response()
+    };
+    s.bump();
+    reply
+}
+
+fn not_found() -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        axum::Json(json!({"code": 10008, "message": "Unknown Message"})),
+    )
+        .into_response()
+}
+
+pub(super) async fn unknown(State(s): State<Arc<Shared>>, method: Method, uri: Uri) -> Response {
+    s.seen().unknown.push(format!("{method} {}", uri.path()));
+    s.bump();
+    (
+        StatusCode::NOT_FOUND,
+        axum::Json(json!({"code": 0, "message": "404: Not Found"})),
+    )
+        .into_response()
+}

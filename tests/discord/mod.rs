@@ -1,0 +1,4 @@
+//! Support for tests/discord.rs: the Discord double and the bot harness.
+
+pub mod double;
+pub mod harness;
