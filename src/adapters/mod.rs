@@ -51,7 +51,6 @@ pub async fn run_all(config: Config) -> anyhow::Result<()> {
             outbox(matrix::PLATFORM),
         ));
     }
-    let _ = (&config, &service, &mut tasks, &mut outbox);
     anyhow::ensure!(
         !tasks.is_empty(),
         "no adapter is configured: add a [discord] or [matrix] section (see config.example.toml), or use `jungle play`"

@@ -62,19 +62,22 @@ impl Env {
     }
 }
 
-/// Returns the test homeserver, or prints why the test is skipped and returns from it.
+/// Returns the test homeserver. Without one the test fails, unless `JUNGLE_SKIP_MATRIX=1` asks
+/// to skip the Matrix tests (then it prints why and returns).
 #[macro_export]
 macro_rules! synapse_or_skip {
     () => {
         match $crate::harness::Env::get() {
             Some(env) => env,
-            None => {
-                eprintln!(
-                    "SKIPPED: no test homeserver (JUNGLE_MATRIX_URL is not set). \
-                     `bash tests/run.sh` starts a throwaway Synapse for the Matrix tests."
-                );
+            None if std::env::var_os("JUNGLE_SKIP_MATRIX").is_some() => {
+                eprintln!("SKIPPED: no test homeserver and JUNGLE_SKIP_MATRIX is set");
                 return;
             }
+            None => panic!(
+                "no test homeserver (JUNGLE_MATRIX_URL is not set): run the Matrix tests through \
+                 `bash tests/run.sh` or `bash tests/matrix/synapse.sh cargo test --test matrix`, \
+                 which start a throwaway Synapse (JUNGLE_SKIP_MATRIX=1 skips them)"
+            ),
         }
     };
 }
@@ -483,25 +486,6 @@ pub fn test_png(width: u32, height: u32) -> (Vec<u8>, Vec<u8>) {
         writer.write_image_data(&pixels).unwrap();
     }
     (out, pixels)
-}
-
-/// Does the chat layer render boards yet (is the renderer merged)?
-pub async fn renderer_present() -> bool {
-    let dir = tempfile::tempdir().unwrap();
-    let service = service(dir.path());
-    let replies = service
-        .handle(jungle::chat::Event {
-            place: jungle::chat::Place {
-                platform: "console".into(),
-                scope: "console".into(),
-                channel: "probe".into(),
-            },
-            sender: jungle::chat::User::new("probe", "probe"),
-            input: jungle::chat::Input::Text("!jungle play bot easy crimson".into()),
-            mentions: Vec::new(),
-        })
-        .await;
-    replies.iter().any(|r| r.image.is_some())
 }
 
 /// A TCP proxy in front of the homeserver that can be switched off (connections cut, new

@@ -4,7 +4,7 @@
 
 mod harness;
 
-use harness::{Bot, BotOptions, Human, Proxy, decode_png, renderer_present, test_png, within};
+use harness::{Bot, BotOptions, Human, Proxy, decode_png, test_png, within};
 use jungle::Position;
 use jungle::adapters::matrix::SyncState;
 use jungle::chat::{Image, Outgoing, Place, Reply, User};
@@ -158,12 +158,6 @@ async fn a_game_against_the_bot_in_a_room() {
     let mut bot = Bot::start(&env, "bot1", dir.path()).await;
     let alice = Human::login(&env, "alice").await;
     let room = room_with_bot(&alice, &bot.id, false).await;
-    let boards = renderer_present().await;
-    if !boards {
-        eprintln!(
-            "NOTE: the renderer is not merged yet; board images are checked through the outbox only"
-        );
-    }
 
     alice.say(&room, "!jungle play bot easy jade").await;
     let start = alice
@@ -180,9 +174,7 @@ async fn a_game_against_the_bot_in_a_room() {
         html.starts_with("<a href=\"https://matrix.to/#/@alice:localhost\">alice</a>: "),
         "{html}"
     );
-    if boards {
-        expect_board(&alice, &room, &bot.id, false).await;
-    }
+    expect_board(&alice, &room, &bot.id, false).await;
     let game = game_in(&bot, &room);
     let row = bot.store().game(game).unwrap().unwrap();
     assert_eq!(row.scope, room.room_id().as_str(), "the room is the scope");
@@ -207,9 +199,7 @@ async fn a_game_against_the_bot_in_a_room() {
             answer.body()
         );
         assert_eq!(answer.mentions(), vec![alice.id.clone()]);
-        if boards {
-            expect_board(&alice, &room, &bot.id, false).await;
-        }
+        expect_board(&alice, &room, &bot.id, false).await;
         assert_eq!(ply(&bot, game), 2 * n);
     }
 
@@ -324,7 +314,6 @@ async fn a_game_in_an_encrypted_room() {
     let bot = Bot::start(&env, "bot3", dir.path()).await;
     let alice = Human::login(&env, "alice").await;
     let room = room_with_bot(&alice, &bot.id, true).await;
-    let boards = renderer_present().await;
 
     alice.say(&room, "!jungle play bot easy jade").await;
     let start = alice.notice_with(&room, &bot.id, "Game #1 starts").await;
@@ -333,9 +322,7 @@ async fn a_game_in_an_encrypted_room() {
         "the bot answers encrypted in an encrypted room"
     );
     assert_eq!(start.mentions(), vec![alice.id.clone()]);
-    if boards {
-        expect_board(&alice, &room, &bot.id, true).await;
-    }
+    expect_board(&alice, &room, &bot.id, true).await;
     let game = game_in(&bot, &room);
     alice.say(&room, "A7 A5").await;
     let reason = alice
@@ -349,9 +336,7 @@ async fn a_game_in_an_encrypted_room() {
             .notice_with(&room, &bot.id, "Jungle bot (easy) played")
             .await;
         assert!(answer.encrypted);
-        if boards {
-            expect_board(&alice, &room, &bot.id, true).await;
-        }
+        expect_board(&alice, &room, &bot.id, true).await;
         assert_eq!(ply(&bot, game), 2 * n);
     }
     outbox_image_arrives(&bot, &alice, &room, true).await;
