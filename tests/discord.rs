@@ -9,14 +9,15 @@ use support::{double, harness};
 
 use std::sync::Arc;
 
-use jungle::chat::{ManualClock, SystemClock};
+use jungle::chat::ManualClock;
 use jungle::engine::Position;
 use serde_json::json;
 
-use double::{APP, BOT, Double, GUILD, MESSAGE_CONTENT};
+use double::{APP, BOT, DEFERRED, Double, GUILD, MESSAGE, MESSAGE_CONTENT};
 use harness::{
-    ALICE, BOB, Bot, CAROL, ask, assert_no_unknown_calls, click, complete, message_with_button,
-    play, reply, say, slash,
+    ALICE, BOB, CAROL, World, answer_kind, ask, assert_all_disabled, assert_has,
+    assert_no_unknown_calls, button_list, channel_post, click, complete, edited,
+    message_with_button, play, reply, say, send_move, slash,
 };
 
 fn user(p: harness::Person) -> (&'static str, u8, serde_json::Value) {
@@ -33,14 +34,11 @@ async fn challenge(d: &Double) -> u64 {
     )
     .await;
     assert!(!m.ephemeral());
-    assert!(m.content.contains(&BOB.mention()), "{}", m.content);
-    assert!(m.text().contains("alice challenges bob"), "{}", m.text());
+    assert_has(&m.content, &BOB.mention());
+    assert_has(&m.text(), "alice challenges bob");
     assert_eq!(
         m.buttons(),
-        [
-            ("accept:1".to_string(), false),
-            ("decline:1".to_string(), false)
-        ]
+        button_list(&[("accept:1", false), ("decline:1", false)])
     );
     m.id
 }
@@ -49,11 +47,7 @@ async fn challenge(d: &Double) -> u64 {
 async fn start_game(d: &Double) -> u64 {
     let challenge_msg = challenge(d).await;
     let started = click(d, BOB, challenge_msg, "accept:1").await;
-    assert!(
-        started.text().contains("Game #1 starts"),
-        "{}",
-        started.text()
-    );
+    assert_has(&started.text(), "Game #1 starts");
     challenge_msg
 }
 
@@ -61,12 +55,11 @@ async fn start_game(d: &Double) -> u64 {
 async fn connects_through_run_all_and_registers_the_command() {
     let d = Double::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let text = harness::config_text(
+    let config = harness::config(
         &d,
         &dir.path().join("j.db"),
         &format!("shards = \"auto\"\nguild_id = \"{GUILD}\""),
     );
-    let config = jungle::config::Config::parse(&text).unwrap();
     let running = tokio::spawn(jungle::adapters::run_all(config));
     let (path, body) = d
         .wait("the command registration", |s| {
@@ -117,8 +110,7 @@ async fn connects_through_run_all_and_registers_the_command() {
 async fn a_bad_discord_section_stops_run_all_with_the_key_named() {
     let d = Double::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let text = harness::config_text(&d, &dir.path().join("j.db"), "shards = 0");
-    let config = jungle::config::Config::parse(&text).unwrap();
+    let config = harness::config(&d, &dir.path().join("j.db"), "shards = 0");
     let err = jungle::adapters::run_all(config).await.unwrap_err();
     assert!(
         err.to_string()
@@ -130,68 +122,31 @@ async fn a_bad_discord_section_stops_run_all_with_the_key_named() {
 
 #[tokio::test]
 async fn without_guild_id_the_command_is_registered_globally() {
-    let d = Double::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(
-        &d,
-        &dir.path().join("j.db"),
-        "shards = 1",
-        Arc::new(SystemClock),
-    )
-    .await;
-    let path = d.seen().registrations[0].0.clone();
+    let w = World::start("shards = 1").await;
+    let path = w.seen().registrations[0].0.clone();
     assert_eq!(path, format!("/api/v10/applications/{APP}/commands"));
-    bot.stop().await;
-    assert_no_unknown_calls(&d);
+    w.finish().await;
 }
 
 const GUILD_BOT: &str = "shards = 1\nguild_id = 1000000000000000001";
 
 #[tokio::test]
 async fn a_full_game_by_slash_commands_and_buttons() {
-    let d = Double::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(
-        &d,
-        &dir.path().join("j.db"),
-        GUILD_BOT,
-        Arc::new(SystemClock),
-    )
-    .await;
-    let challenge_msg = challenge(&d).await;
-    let start_id = harness::press(&d, BOB, challenge_msg, "accept:1");
-    let started = reply(&d, start_id).await;
+    let w = World::start(GUILD_BOT).await;
+    let challenge_msg = challenge(&w).await;
+    let started = click(&w, BOB, challenge_msg, "accept:1").await;
     assert!(!started.ephemeral());
-    assert!(
-        started.content.contains(&ALICE.mention()),
-        "Alice is to move: {}",
-        started.content
-    );
-    assert!(
-        started.text().contains("alice (Jade) vs bob (Crimson)"),
-        "{}",
-        started.text()
-    );
+    // Alice is to move.
+    assert_has(&started.content, &ALICE.mention());
+    assert_has(&started.text(), "alice (Jade) vs bob (Crimson)");
     assert_eq!(
         started.buttons(),
-        [
-            ("resign:1".to_string(), false),
-            ("draw:1".to_string(), false)
-        ]
+        button_list(&[("resign:1", false), ("draw:1", false)])
     );
     // Accepting retired the challenge's buttons on its message.
-    let edits = d
-        .wait("the challenge's buttons disabled", |s| {
-            let m = &s.messages[&challenge_msg];
-            (!m.edits.is_empty()).then(|| m.buttons())
-        })
-        .await;
     assert_eq!(
-        edits,
-        [
-            ("accept:1".to_string(), true),
-            ("decline:1".to_string(), true)
-        ]
+        edited(&w, challenge_msg).await.buttons(),
+        button_list(&[("accept:1", true), ("decline:1", true)])
     );
 
     let mut boards = vec![started.id];
@@ -201,76 +156,48 @@ async fn a_full_game_by_slash_commands_and_buttons() {
         (ALICE, "A7 A6"),
         (BOB, "G3 G4"),
     ] {
-        let id = slash(
-            &d,
-            who,
-            "move",
-            &[("from", 3, json!(&mv[..2])), ("to", 3, json!(&mv[3..]))],
-        );
-        let m = reply(&d, id).await;
+        let id = send_move(&w, who, mv);
+        let m = reply(&w, id).await;
         assert_eq!(
-            d.seen().answers[&id].kind,
-            5,
+            answer_kind(&w, id),
+            DEFERRED,
             "a legal move is deferred first"
         );
         assert!(!m.ephemeral());
-        assert!(
-            m.text().contains(&format!("{} played {mv}", who.name)),
-            "{}",
-            m.text()
-        );
+        assert_has(&m.text(), &format!("{} played {mv}", who.name));
         let next = if who.id == ALICE.id { BOB } else { ALICE };
-        assert!(m.content.contains(&next.mention()), "{}", m.content);
+        assert_has(&m.content, &next.mention());
         assert_eq!(m.buttons().len(), 2);
         boards.push(m.id);
     }
 
     // Bob resigns with the button on the latest board.
-    let over = click(&d, BOB, *boards.last().unwrap(), "resign:1").await;
-    let text = over.text();
-    assert!(text.contains("bob resigned."), "{text}");
-    assert!(
-        text.contains("Game #1 is over: Jade wins: Crimson resigned"),
-        "{text}"
-    );
-    assert!(text.contains("alice 1200 → 1220 (+20)"), "{text}");
-    assert!(text.contains("bob 1200 → 1180 (-20)"), "{text}");
+    let over = click(&w, BOB, *boards.last().unwrap(), "resign:1").await;
+    for part in [
+        "bob resigned.",
+        "Game #1 is over: Jade wins: Crimson resigned",
+        "alice 1200 → 1220 (+20)",
+        "bob 1200 → 1180 (-20)",
+    ] {
+        assert_has(&over.text(), part);
+    }
     assert!(over.buttons().is_empty());
     // Every board this run posted has its buttons disabled.
     for id in boards {
-        let buttons = d
-            .wait("a board's buttons disabled", |s| {
-                let m = &s.messages[&id];
-                (!m.edits.is_empty()).then(|| m.buttons())
-            })
-            .await;
-        assert!(buttons.iter().all(|(_, disabled)| *disabled), "{buttons:?}");
+        assert_all_disabled(&edited(&w, id).await);
     }
-    let rating = ask(&d, ALICE, "rating", &[]).await;
-    assert!(
-        rating.text().contains("alice: rating 1220"),
-        "{}",
-        rating.text()
-    );
-    let top = ask(&d, BOB, "top", &[]).await;
-    assert!(top.text().contains("1. alice 1220"), "{}", top.text());
-    bot.stop().await;
-    assert_no_unknown_calls(&d);
+    let rating = ask(&w, ALICE, "rating", &[]).await;
+    assert_has(&rating.text(), "alice: rating 1220");
+    let top = ask(&w, BOB, "top", &[]).await;
+    assert_has(&top.text(), "1. alice 1220");
+    w.finish().await;
 }
 
 #[tokio::test]
 async fn the_board_arrives_as_a_png_attachment() {
-    let d = Double::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(
-        &d,
-        &dir.path().join("j.db"),
-        GUILD_BOT,
-        Arc::new(SystemClock),
-    )
-    .await;
-    start_game(&d).await;
-    let board = ask(&d, ALICE, "board", &[]).await;
+    let w = World::start(GUILD_BOT).await;
+    start_game(&w).await;
+    let board = ask(&w, ALICE, "board", &[]).await;
     assert_eq!(board.embeds[0]["image"]["url"], "attachment://board.png");
     assert_eq!(board.files.len(), 1, "the board picture is attached");
     assert_eq!(board.files[0].name, "board.png");
@@ -282,24 +209,15 @@ async fn the_board_arrives_as_a_png_attachment() {
         img.width(),
         img.height()
     );
-    bot.stop().await;
-    assert_no_unknown_calls(&d);
+    w.finish().await;
 }
 
 #[tokio::test]
 async fn a_stranger_pressing_accept_is_refused_privately() {
-    let d = Double::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(
-        &d,
-        &dir.path().join("j.db"),
-        GUILD_BOT,
-        Arc::new(SystemClock),
-    )
-    .await;
-    let challenge_msg = challenge(&d).await;
+    let w = World::start(GUILD_BOT).await;
+    let challenge_msg = challenge(&w).await;
     for button in ["accept:1", "decline:1"] {
-        let refused = click(&d, CAROL, challenge_msg, button).await;
+        let refused = click(&w, CAROL, challenge_msg, button).await;
         assert!(refused.ephemeral(), "{refused:?}");
         assert!(
             refused.text().contains("bob") && refused.text().contains("not you")
@@ -309,57 +227,29 @@ async fn a_stranger_pressing_accept_is_refused_privately() {
         );
     }
     // Bob still can; his acceptance is the only change to the challenge message.
-    let started = click(&d, BOB, challenge_msg, "accept:1").await;
-    assert!(
-        started.text().contains("Game #1 starts"),
-        "{}",
-        started.text()
-    );
+    let started = click(&w, BOB, challenge_msg, "accept:1").await;
+    assert_has(&started.text(), "Game #1 starts");
     // The game's buttons are the players' alone.
     for button in ["resign:1", "draw:1"] {
-        let refused = click(&d, CAROL, started.id, button).await;
+        let refused = click(&w, CAROL, started.id, button).await;
         assert!(refused.ephemeral());
         assert_eq!(refused.content, "Only alice and bob play in game #1.");
     }
-    let edits = d
-        .wait("the challenge's buttons disabled", |s| {
-            let m = &s.messages[&challenge_msg];
-            (!m.edits.is_empty()).then(|| m.edits.clone())
-        })
-        .await;
-    assert_eq!(edits.len(), 1);
-    assert!(
-        d.seen().messages[&challenge_msg]
-            .buttons()
-            .iter()
-            .all(|(_, disabled)| *disabled)
-    );
-    bot.stop().await;
-    assert_no_unknown_calls(&d);
+    let challenge = edited(&w, challenge_msg).await;
+    assert_eq!(challenge.edits.len(), 1);
+    assert_all_disabled(&challenge);
+    w.finish().await;
 }
 
 #[tokio::test]
 async fn an_illegal_move_gets_a_private_reason() {
-    let d = Double::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(
-        &d,
-        &dir.path().join("j.db"),
-        GUILD_BOT,
-        Arc::new(SystemClock),
-    )
-    .await;
-    start_game(&d).await;
-    let id = slash(
-        &d,
-        ALICE,
-        "move",
-        &[("from", 3, json!("C7")), ("to", 3, json!("C6"))],
-    );
-    let m = reply(&d, id).await;
+    let w = World::start(GUILD_BOT).await;
+    start_game(&w).await;
+    let id = send_move(&w, ALICE, "C7 C6");
+    let m = reply(&w, id).await;
     assert_eq!(
-        d.seen().answers[&id].kind,
-        4,
+        answer_kind(&w, id),
+        MESSAGE,
         "an illegal move is not deferred"
     );
     assert!(m.ephemeral());
@@ -367,41 +257,27 @@ async fn an_illegal_move_gets_a_private_reason() {
         m.content,
         "C6 is water: only the rat can swim, not the wolf."
     );
-    let m = play(&d, BOB, "A3 A4").await;
+    let m = play(&w, BOB, "A3 A4").await;
     assert!(m.ephemeral());
     assert_eq!(m.content, "It is Jade's turn.");
     // A deferred command whose answer is a refusal: the public "thinking" goes, a private
     // follow-up says why.
-    let id = slash(&d, ALICE, "play", &[("level", 3, json!("easy"))]);
-    let m = reply(&d, id).await;
+    let id = slash(&w, ALICE, "play", &[("level", 3, json!("easy"))]);
+    let m = reply(&w, id).await;
     {
-        let seen = d.seen();
-        assert_eq!(seen.answers[&id].kind, 5);
+        let seen = w.seen();
+        assert_eq!(seen.answers[&id].kind, DEFERRED);
         assert!(seen.messages[&seen.answers[&id].original.unwrap()].deleted);
     }
     assert!(m.ephemeral());
-    assert!(
-        m.content
-            .contains("You already have a game in this channel"),
-        "{}",
-        m.content
-    );
-    bot.stop().await;
-    assert_no_unknown_calls(&d);
+    assert_has(&m.content, "You already have a game in this channel");
+    w.finish().await;
 }
 
 #[tokio::test]
 async fn autocomplete_offers_the_senders_legal_moves() {
-    let d = Double::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(
-        &d,
-        &dir.path().join("j.db"),
-        GUILD_BOT,
-        Arc::new(SystemClock),
-    )
-    .await;
-    start_game(&d).await;
+    let w = World::start(GUILD_BOT).await;
+    start_game(&w).await;
     let start = Position::start();
     let mut from: Vec<String> = start
         .legal_moves()
@@ -410,11 +286,11 @@ async fn autocomplete_offers_the_senders_legal_moves() {
         .collect();
     from.sort();
     from.dedup();
-    let choices = complete(&d, ALICE, "move", &[("from", 3, json!(""))], "from").await;
+    let choices = complete(&w, ALICE, "move", &[("from", 3, json!(""))], "from").await;
     let values: Vec<String> = choices.iter().map(|(_, v)| v.clone()).collect();
     assert_eq!(values, from);
     // Typing narrows the list.
-    let choices = complete(&d, ALICE, "move", &[("from", 3, json!("g"))], "from").await;
+    let choices = complete(&w, ALICE, "move", &[("from", 3, json!("g"))], "from").await;
     assert!(
         choices.iter().all(|(_, v)| v.starts_with('G')),
         "{choices:?}"
@@ -429,7 +305,7 @@ async fn autocomplete_offers_the_senders_legal_moves() {
         .collect();
     to.sort();
     let choices = complete(
-        &d,
+        &w,
         ALICE,
         "move",
         &[("from", 3, json!("G7")), ("to", 3, json!(""))],
@@ -445,170 +321,101 @@ async fn autocomplete_offers_the_senders_legal_moves() {
         "{choices:?}"
     );
     // `moves square` too; and nothing for the player who is not to move.
-    let squares = complete(&d, ALICE, "moves", &[("square", 3, json!(""))], "square").await;
+    let squares = complete(&w, ALICE, "moves", &[("square", 3, json!(""))], "square").await;
     assert_eq!(squares.len(), from.len());
-    let none = complete(&d, BOB, "move", &[("from", 3, json!(""))], "from").await;
+    let none = complete(&w, BOB, "move", &[("from", 3, json!(""))], "from").await;
     assert!(none.is_empty(), "{none:?}");
-    bot.stop().await;
-    assert_no_unknown_calls(&d);
+    w.finish().await;
 }
 
 #[tokio::test]
 async fn plain_text_moves_with_the_message_content_intent() {
-    let d = Double::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let extra = format!("{GUILD_BOT}\nmessage_content = true");
-    let bot = Bot::start(&d, &dir.path().join("j.db"), &extra, Arc::new(SystemClock)).await;
-    assert_ne!(d.seen().intents()[0] & MESSAGE_CONTENT, 0);
-    start_game(&d).await;
-    say(&d, ALICE, "G7 G6", &[]);
-    let m = d
-        .wait("the move's board in the channel", |s| {
-            s.channel_posts()
-                .into_iter()
-                .find(|m| m.text().contains("alice played G7 G6"))
-                .cloned()
-        })
-        .await;
-    assert!(m.content.contains(&BOB.mention()), "{}", m.content);
+    let w = World::start(&format!("{GUILD_BOT}\nmessage_content = true")).await;
+    assert_ne!(w.seen().intents()[0] & MESSAGE_CONTENT, 0);
+    start_game(&w).await;
+    say(&w, ALICE, "G7 G6", &[]);
+    let m = channel_post(&w, "alice played G7 G6").await;
+    assert_has(&m.content, &BOB.mention());
     assert_eq!(m.buttons().len(), 2);
     // Prefixed commands work as text too; a refusal answers the message it refers to.
-    say(&d, ALICE, "!jungle move A7 A6", &[]);
-    let refusal = d
-        .wait("the refusal in the channel", |s| {
-            s.channel_posts()
-                .into_iter()
-                .find(|m| m.text().contains("It is Crimson's turn"))
-                .cloned()
-        })
-        .await;
+    say(&w, ALICE, "!jungle move A7 A6", &[]);
+    let refusal = channel_post(&w, "It is Crimson's turn").await;
     assert!(
         refusal.reference.is_some(),
         "a private answer replies to the message"
     );
-    bot.stop().await;
-    assert_no_unknown_calls(&d);
+    w.finish().await;
 }
 
 #[tokio::test]
 async fn plain_text_moves_without_the_intent_need_a_mention() {
-    let d = Double::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(
-        &d,
-        &dir.path().join("j.db"),
-        GUILD_BOT,
-        Arc::new(SystemClock),
-    )
-    .await;
-    assert_eq!(d.seen().intents()[0] & MESSAGE_CONTENT, 0);
-    start_game(&d).await;
+    let w = World::start(GUILD_BOT).await;
+    assert_eq!(w.seen().intents()[0] & MESSAGE_CONTENT, 0);
+    start_game(&w).await;
     // Without the intent Discord hides this message's content; nothing may happen.
-    say(&d, ALICE, "G7 G6", &[]);
-    say(&d, ALICE, &format!("<@{BOT}> G7 G6"), &[BOT]);
-    let m = d
-        .wait("the move's board in the channel", |s| {
-            s.channel_posts()
-                .into_iter()
-                .find(|m| m.text().contains("alice played G7 G6"))
-                .cloned()
-        })
-        .await;
-    assert!(m.content.contains(&BOB.mention()), "{}", m.content);
+    say(&w, ALICE, "G7 G6", &[]);
+    say(&w, ALICE, &format!("<@{BOT}> G7 G6"), &[BOT]);
+    let m = channel_post(&w, "alice played G7 G6").await;
+    assert_has(&m.content, &BOB.mention());
     // Speaking to the bot stands for the prefix.
-    say(&d, BOB, &format!("<@{BOT}> board"), &[BOT]);
-    d.wait("the board shown on request", |s| {
-        s.channel_posts()
-            .into_iter()
-            .find(|m| m.text().contains("bob (Crimson) to move"))
-            .map(|_| ())
-    })
-    .await;
-    let moves = d
+    say(&w, BOB, &format!("<@{BOT}> board"), &[BOT]);
+    channel_post(&w, "bob (Crimson) to move").await;
+    let moves = w
         .seen()
         .channel_posts()
         .iter()
         .filter(|m| m.text().contains(" played "))
         .count();
     assert_eq!(moves, 1, "only the mentioned move was played");
-    bot.stop().await;
-    assert_no_unknown_calls(&d);
+    w.finish().await;
 }
 
 #[tokio::test]
 async fn after_a_restart_buttons_on_old_messages_still_work() {
-    let d = Double::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("j.db");
-    let bot = Bot::start(&d, &db, GUILD_BOT, Arc::new(SystemClock)).await;
-    start_game(&d).await;
-    let first_board = message_with_button(&d, "resign:1");
-    let moved = play(&d, ALICE, "G7 G6").await;
-    bot.stop().await;
+    let mut w = World::start(GUILD_BOT).await;
+    start_game(&w).await;
+    let first_board = message_with_button(&w, "resign:1");
+    let moved = play(&w, ALICE, "G7 G6").await;
 
     // A new process on the same database; Discord (the double) keeps its messages.
-    let bot = Bot::start(&d, &db, GUILD_BOT, Arc::new(SystemClock)).await;
-    assert_eq!(d.seen().identifies.len(), 2);
-    let m = play(&d, BOB, "A3 A4").await;
-    assert!(m.text().contains("bob played A3 A4"), "{}", m.text());
+    w.restart().await;
+    assert_eq!(w.seen().identifies.len(), 2);
+    let m = play(&w, BOB, "A3 A4").await;
+    assert_has(&m.text(), "bob played A3 A4");
     // Alice resigns with the button on the board posted before the restart.
-    let over = click(&d, ALICE, moved.id, "resign:1").await;
-    assert!(over.text().contains("alice resigned."), "{}", over.text());
-    assert!(
-        over.text().contains("Crimson wins: Jade resigned"),
-        "{}",
-        over.text()
-    );
-    let buttons = d
-        .wait("the old board's buttons disabled", |s| {
-            let m = &s.messages[&moved.id];
-            (!m.edits.is_empty()).then(|| m.buttons())
-        })
-        .await;
-    assert!(buttons.iter().all(|(_, disabled)| *disabled), "{buttons:?}");
+    let over = click(&w, ALICE, moved.id, "resign:1").await;
+    assert_has(&over.text(), "alice resigned.");
+    assert_has(&over.text(), "Crimson wins: Jade resigned");
+    assert_all_disabled(&edited(&w, moved.id).await);
     // A board this process never saw still has live-looking buttons: pressing one is a dead
     // press, answered privately, and its buttons are taken off.
-    let dead = click(&d, BOB, first_board, "draw:1").await;
+    let dead = click(&w, BOB, first_board, "draw:1").await;
     assert!(dead.ephemeral());
-    assert!(dead.content.contains("already over"), "{}", dead.content);
-    d.wait("the dead buttons removed", |s| {
+    assert_has(&dead.content, "already over");
+    w.wait("the dead buttons removed", |s| {
         s.messages[&first_board].components.is_empty().then_some(())
     })
     .await;
-    bot.stop().await;
-    assert_no_unknown_calls(&d);
+    w.finish().await;
 }
 
 #[tokio::test]
 async fn games_against_the_bot_are_deferred_then_answered() {
-    let d = Double::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(
-        &d,
-        &dir.path().join("j.db"),
-        GUILD_BOT,
-        Arc::new(SystemClock),
-    )
-    .await;
+    let w = World::start(GUILD_BOT).await;
     let id = slash(
-        &d,
+        &w,
         ALICE,
         "play",
         &[("level", 3, json!("easy")), ("side", 3, json!("jade"))],
     );
-    let m = reply(&d, id).await;
-    assert_eq!(d.seen().answers[&id].kind, 5);
-    assert!(m.text().contains("Game #1 starts"), "{}", m.text());
-    let id = slash(
-        &d,
-        ALICE,
-        "move",
-        &[("from", 3, json!("G7")), ("to", 3, json!("G6"))],
-    );
-    let m = reply(&d, id).await;
-    assert_eq!(d.seen().answers[&id].kind, 5);
+    let m = reply(&w, id).await;
+    assert_eq!(answer_kind(&w, id), DEFERRED);
+    assert_has(&m.text(), "Game #1 starts");
+    let id = send_move(&w, ALICE, "G7 G6");
+    let m = reply(&w, id).await;
+    assert_eq!(answer_kind(&w, id), DEFERRED);
     let text = m.text();
-    assert!(text.contains("alice played G7 G6."), "{text}");
+    assert_has(&text, "alice played G7 G6.");
     assert_eq!(
         text.matches(" played ").count(),
         2,
@@ -620,53 +427,33 @@ async fn games_against_the_bot_are_deferred_then_answered() {
         "the filled-in response carries the board picture"
     );
     assert_eq!(m.embeds[0]["image"]["url"], "attachment://board.png");
-    assert!(
-        m.content.contains(&ALICE.mention()),
-        "Alice is to move again: {}",
-        m.content
-    );
-    bot.stop().await;
-    assert_no_unknown_calls(&d);
+    // Alice is to move again.
+    assert_has(&m.content, &ALICE.mention());
+    w.finish().await;
 }
 
 #[tokio::test]
 async fn the_outbox_is_posted_and_a_failed_send_is_survived() {
-    let d = Double::start().await;
-    let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(1_800_000_000));
-    let bot = Bot::start(&d, &dir.path().join("j.db"), GUILD_BOT, clock.clone()).await;
-    let challenge_msg = challenge(&d).await;
+    let w = World::with_clock(GUILD_BOT, clock.clone()).await;
+    let challenge_msg = challenge(&w).await;
     clock.advance(16 * 60);
-    let out = bot.service.tick().await;
+    let out = w.bot.service.tick().await;
     assert_eq!(out.len(), 1, "{out:?}");
     assert_eq!(out[0].place.channel, double::CHANNEL.to_string());
     // The first post fails; the adapter logs it and goes on with the next.
-    d.fail_next_posts(1);
-    bot.outbox.send(out[0].clone()).await.unwrap();
-    d.wait("the failed post", |s| (s.failed_posts == 1).then_some(()))
+    w.fail_next_posts(1);
+    w.bot.outbox.send(out[0].clone()).await.unwrap();
+    w.wait("the failed post", |s| (s.failed_posts == 1).then_some(()))
         .await;
-    bot.outbox.send(out[0].clone()).await.unwrap();
-    let posted = d
-        .wait("the expiry notice", |s| {
-            s.channel_posts()
-                .into_iter()
-                .find(|m| m.text().contains("has expired"))
-                .cloned()
-        })
-        .await;
+    w.bot.outbox.send(out[0].clone()).await.unwrap();
+    let posted = channel_post(&w, "has expired").await;
     assert_eq!(posted.text(), "alice's challenge to bob has expired.");
-    let buttons = d
-        .wait("the expired challenge's buttons disabled", |s| {
-            let m = &s.messages[&challenge_msg];
-            (!m.edits.is_empty()).then(|| m.buttons())
-        })
-        .await;
-    assert!(buttons.iter().all(|(_, disabled)| *disabled), "{buttons:?}");
+    assert_all_disabled(&edited(&w, challenge_msg).await);
     // And the bot still answers.
-    let m = ask(&d, BOB, "rules", &[]).await;
-    assert!(m.text().contains("Jungle"), "{}", m.text());
-    bot.stop().await;
-    assert_no_unknown_calls(&d);
+    let m = ask(&w, BOB, "rules", &[]).await;
+    assert_has(&m.text(), "Jungle");
+    w.finish().await;
 }
 
 /// Collects everything logged on this thread.
@@ -693,18 +480,10 @@ async fn the_token_is_never_logged() {
         .with_writer(move || writer.clone())
         .finish();
     let _guard = tracing::subscriber::set_default(subscriber);
-    let d = Double::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(
-        &d,
-        &dir.path().join("j.db"),
-        GUILD_BOT,
-        Arc::new(SystemClock),
-    )
-    .await;
-    start_game(&d).await;
-    play(&d, ALICE, "G7 G6").await;
-    bot.stop().await;
+    let w = World::start(GUILD_BOT).await;
+    start_game(&w).await;
+    play(&w, ALICE, "G7 G6").await;
+    w.finish().await;
     let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
     assert!(log.contains("starting the Discord adapter"), "{log}");
     assert!(log.contains("<redacted>"), "{log}");
@@ -713,5 +492,4 @@ async fn the_token_is_never_logged() {
         "serenity's own logs are captured: {log}"
     );
     assert!(!log.contains("test-token"), "the token leaked into the log");
-    assert_no_unknown_calls(&d);
 }

@@ -18,16 +18,22 @@ use jungle::{Piece, Position, Side, Square};
 use common::{mv, pos};
 use images::*;
 
+/// Default options but for the orientation.
+fn oriented(flip: bool) -> BoardOptions {
+    BoardOptions {
+        flip,
+        ..Default::default()
+    }
+}
+
+fn draw_oriented(p: &Position, flip: bool) -> RgbImage {
+    draw(p, &oriented(flip))
+}
+
 #[test]
 fn every_square_shows_its_terrain_where_the_rules_put_it() {
     for flip in [false, true] {
-        let img = draw(
-            &Position::start(),
-            &BoardOptions {
-                flip,
-                ..Default::default()
-            },
-        );
+        let img = draw_oriented(&Position::start(), flip);
         for s in Square::all() {
             let what = format!("{s} (flip {flip})");
             assert_colour(
@@ -60,13 +66,7 @@ fn rank_one_is_the_top_row_unless_flipped() {
         theme::den_inner(Side::Crimson),
         "D1 is Crimson's",
     );
-    let flipped = draw(
-        &Position::start(),
-        &BoardOptions {
-            flip: true,
-            ..Default::default()
-        },
-    );
+    let flipped = draw_oriented(&Position::start(), true);
     let (cx, cy) = (x - 3 + SQUARE / 2, bottom - 3 + SQUARE / 2);
     assert_colour(
         &flipped,
@@ -85,13 +85,7 @@ fn rank_one_is_the_top_row_unless_flipped() {
     let normal = draw(&p, &BoardOptions::default());
     assert_colour(&normal, at(0, 1), theme::CRIMSON, "A2");
     assert_colour(&normal, at(6, 8), theme::JADE, "G9");
-    let flipped = draw(
-        &p,
-        &BoardOptions {
-            flip: true,
-            ..Default::default()
-        },
-    );
+    let flipped = draw_oriented(&p, true);
     assert_colour(&flipped, at(6, 7), theme::CRIMSON, "flipped A2");
     assert_colour(&flipped, at(0, 0), theme::JADE, "flipped G9");
 }
@@ -100,13 +94,7 @@ fn rank_one_is_the_top_row_unless_flipped() {
 fn pieces_show_their_side_colour_on_their_square_and_nowhere_else() {
     let start = Position::start();
     for flip in [false, true] {
-        let img = draw(
-            &start,
-            &BoardOptions {
-                flip,
-                ..Default::default()
-            },
-        );
+        let img = draw_oriented(&start, flip);
         for s in Square::all() {
             let got = *img.get_pixel(
                 layout::piece_probe(s, flip).0,
@@ -180,9 +168,8 @@ fn the_last_move_is_highlighted_from_and_to() {
         let img = draw(
             &p,
             &BoardOptions {
-                flip,
                 last_move: Some(last),
-                ..Default::default()
+                ..oriented(flip)
             },
         );
         for s in Square::all() {
@@ -254,9 +241,8 @@ fn a_capture_shows_the_taken_piece() {
         let img = draw(
             &p,
             &BoardOptions {
-                flip,
                 last_move: Some(last),
-                ..Default::default()
+                ..oriented(flip)
             },
         );
         let to = sq("D4");
@@ -292,9 +278,8 @@ fn the_selected_piece_shows_quiet_moves_captures_and_leaps() {
         let img = draw(
             &p,
             &BoardOptions {
-                flip,
                 selected: Some(from),
-                ..Default::default()
+                ..oriented(flip)
             },
         );
         let dot = |s: Square| theme::tinted(terrain_colour(s), theme::MARK);
@@ -350,10 +335,9 @@ fn the_flipped_board_mirrors_the_normal_one() {
     let last = LastMove::new(&before, mv("D5 D4"));
     p.play(mv("D5 D4")).unwrap();
     let opts = |flip| BoardOptions {
-        flip,
         last_move: Some(last),
         selected: Some(sq("A1")),
-        ..Default::default()
+        ..oriented(flip)
     };
     let (a, b) = (draw(&p, &opts(false)), draw(&p, &opts(true)));
     // Each square looks the same in both, wherever it is drawn.
@@ -398,13 +382,7 @@ fn the_bars_show_whose_turn_it_is_and_the_winner() {
     // "to move" pill in Jade's colour in Jade's bar (bottom), none in Crimson's.
     assert!(count(&img, bar(layout::BOTTOM_BAR_Y), theme::JADE) > 200);
     assert!(count(&img, bar(layout::TOP_BAR_Y), theme::CRIMSON) < 450);
-    let flipped = draw(
-        &start,
-        &BoardOptions {
-            flip: true,
-            ..Default::default()
-        },
-    );
+    let flipped = draw_oriented(&start, true);
     assert!(count(&flipped, bar(layout::TOP_BAR_Y), theme::JADE) > 200);
 
     // Jade's rat walks into Crimson's den: the status line turns to the result colour and the
@@ -507,12 +485,18 @@ fn jungle(args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// Runs `jungle` and fails the test, showing its errors, unless it succeeds.
+fn jungle_ok(args: &[&str]) {
+    let o = jungle(args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
 #[test]
 fn render_and_replay_commands_write_images() {
     let dir = std::env::temp_dir().join(format!("jungle-render-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let png = dir.join("board.png");
-    let o = jungle(&[
+    jungle_ok(&[
         "render",
         "--last",
         "G7 G6",
@@ -522,7 +506,6 @@ fn render_and_replay_commands_write_images() {
         "-o",
         png.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let img = decode(&std::fs::read(&png).unwrap());
     // The move was played and highlighted: G6 holds the Jade rat on a tinted square.
     assert_colour(
@@ -539,14 +522,13 @@ fn render_and_replay_commands_write_images() {
     );
 
     let gif = dir.join("game.gif");
-    let o = jungle(&[
+    jungle_ok(&[
         "replay",
         "--moves",
         "G7 G6, a3a4, G6-F6",
         "-o",
         gif.to_str().unwrap(),
     ]);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(frames(&std::fs::read(&gif).unwrap()).len(), 4);
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -11,6 +11,26 @@ use crate::render::{self, BoardOptions, LastMove, ReplayOptions};
 
 use super::position_arg;
 
+/// How both commands draw the board: its orientation and the players' names.
+#[derive(Debug, Args)]
+pub struct ViewArgs {
+    /// Draw Crimson at the bottom.
+    #[arg(long)]
+    pub flip: bool,
+    /// Name shown for the Jade player.
+    #[arg(long)]
+    pub jade: Option<String>,
+    /// Name shown for the Crimson player.
+    #[arg(long)]
+    pub crimson: Option<String>,
+}
+
+impl ViewArgs {
+    fn names(&self) -> BySide<Option<String>> {
+        BySide::new(self.jade.clone(), self.crimson.clone())
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct RenderArgs {
     /// The position to draw (a position string); the start position if left out.
@@ -22,15 +42,8 @@ pub struct RenderArgs {
     /// Highlight this square and mark its piece's legal destinations, e.g. G7.
     #[arg(long)]
     pub select: Option<String>,
-    /// Draw Crimson at the bottom.
-    #[arg(long)]
-    pub flip: bool,
-    /// Name shown for the Jade player.
-    #[arg(long)]
-    pub jade: Option<String>,
-    /// Name shown for the Crimson player.
-    #[arg(long)]
-    pub crimson: Option<String>,
+    #[command(flatten)]
+    pub view: ViewArgs,
     /// Where to write the PNG; `-` for standard output.
     #[arg(short, long)]
     pub output: PathBuf,
@@ -44,15 +57,8 @@ pub struct ReplayArgs {
     /// The position the game started from; the start position if left out.
     #[arg(long)]
     pub position: Option<String>,
-    /// Draw Crimson at the bottom.
-    #[arg(long)]
-    pub flip: bool,
-    /// Name shown for the Jade player.
-    #[arg(long)]
-    pub jade: Option<String>,
-    /// Name shown for the Crimson player.
-    #[arg(long)]
-    pub crimson: Option<String>,
+    #[command(flatten)]
+    pub view: ViewArgs,
     /// Milliseconds per half-move.
     #[arg(long, default_value_t = 800)]
     pub delay: u32,
@@ -64,8 +70,8 @@ pub struct ReplayArgs {
 pub fn render(args: &RenderArgs) -> anyhow::Result<()> {
     let mut pos = position_arg(args.position.as_deref())?;
     let mut opts = BoardOptions {
-        flip: args.flip,
-        names: BySide::new(args.jade.clone(), args.crimson.clone()),
+        flip: args.view.flip,
+        names: args.view.names(),
         ..BoardOptions::default()
     };
     if let Some(text) = &args.last {
@@ -86,8 +92,8 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
     let start = position_arg(args.position.as_deref())?;
     let moves = parse_moves(&args.moves)?;
     let opts = ReplayOptions {
-        flip: args.flip,
-        names: BySide::new(args.jade.clone(), args.crimson.clone()),
+        flip: args.view.flip,
+        names: args.view.names(),
         frame_ms: args.delay,
         ..ReplayOptions::default()
     };

@@ -8,7 +8,7 @@ use image::{Rgb, RgbImage, Rgba, RgbaImage};
 use super::cells::{self, CellKey, Terrain};
 use super::layout::{self, BADGE, BOARD_H, BOARD_W, BOARD_X, BOARD_Y, MARGIN, SQUARE, TILE_INSET};
 use super::paint::{self, circle, fill, round_rect};
-use super::theme::{self, mix};
+use super::theme::{self, Colour, mix};
 use crate::engine::square::{FILES, RANKS};
 use crate::engine::terrain::is_water;
 use crate::engine::{Animal, Piece, Side, Square};
@@ -153,14 +153,50 @@ fn coordinates(img: &mut RgbImage, flip: bool) {
     }
 }
 
-fn transparent(size: u32) -> RgbaImage {
-    RgbaImage::from_pixel(size, size, Rgba([0, 0, 0, 0]))
+/// A square sprite being drawn: transparent to begin with, each shape painted within the
+/// whole of it.
+struct Sprite {
+    img: RgbaImage,
+    /// Its side in pixels.
+    s: f32,
 }
+
+impl Sprite {
+    fn new(size: u32) -> Sprite {
+        Sprite {
+            img: RgbaImage::from_pixel(size, size, Rgba([0, 0, 0, 0])),
+            s: size as f32,
+        }
+    }
+
+    /// The centre's coordinate, the same on both axes.
+    fn mid(&self) -> f32 {
+        self.s / 2.0
+    }
+
+    /// The whole sprite as a box.
+    fn all(&self) -> [f32; 4] {
+        [0.0, 0.0, self.s, self.s]
+    }
+
+    /// Paints the inside of `sdf` with `colour` at `alpha`, its edge softened over `soft` pixels.
+    fn fill(&mut self, colour: Colour, alpha: f32, soft: f32, sdf: impl Fn(f32, f32) -> f32) {
+        let all = self.all();
+        fill(&mut self.img, all, colour, alpha, soft, sdf);
+    }
+
+    /// An opaque shape with a one-pixel soft edge.
+    fn solid(&mut self, colour: Colour, sdf: impl Fn(f32, f32) -> f32) {
+        self.fill(colour, 1.0, 1.0, sdf);
+    }
+}
+
+const WHITE: Rgba<u8> = Rgba([255, 255, 255, 255]);
 
 /// A piece: a raised tile in the side's colour with the animal's character large and its
 /// rank and name small. On an enemy trap (`weak`) it is washed out and its rank reads 0.
 fn tile(p: Piece, weak: bool) -> RgbaImage {
-    let mut img = transparent(SQUARE);
+    let mut sp = Sprite::new(SQUARE);
     let face = if weak {
         theme::weakened(p.side)
     } else {
@@ -168,168 +204,82 @@ fn tile(p: Piece, weak: bool) -> RgbaImage {
     };
     let edge = mix(face, Rgb([0, 0, 0]), 0.35);
     let i = TILE_INSET as f32;
-    let s = SQUARE as f32;
-    let all = [0.0, 0.0, s, s];
+    let s = sp.s;
     let r = layout::TILE_RADIUS;
     // Shadow, then the tile's thickness, then its face.
-    fill(
-        &mut img,
-        all,
+    sp.fill(
         theme::SHADOW,
         0.35,
         2.5,
         round_rect([i + 1.0, i + 3.0, s - i + 1.0, s - i + 2.0], r),
     );
-    fill(
-        &mut img,
-        all,
-        edge,
-        1.0,
-        1.0,
-        round_rect([i, i, s - i, s - i], r),
-    );
-    let top = [i, i, s - i, s - i - 4.0];
-    fill(&mut img, all, face, 1.0, 1.0, round_rect(top, r));
+    sp.solid(edge, round_rect([i, i, s - i, s - i], r));
+    sp.solid(face, round_rect([i, i, s - i, s - i - 4.0], r));
     let rim = round_rect([i + 2.0, i + 2.0, s - i - 2.0, s - i - 6.0], r - 2.0);
-    fill(
-        &mut img,
-        all,
+    sp.fill(
         Rgb([255, 255, 255]),
         theme::PIECE_RIM_ALPHA,
         1.0,
         move |x, y| rim(x, y).abs() - 0.7,
     );
-    let white = Rgba([255, 255, 255, 255]);
     let soft = Rgba([255, 255, 255, 215]);
-    paint::text_centered(
-        &mut img,
-        white,
-        s / 2.0,
-        33.0,
-        33.0,
-        false,
-        &p.animal.hanzi().to_string(),
-    );
+    let hanzi = p.animal.hanzi().to_string();
+    paint::text_centered(&mut sp.img, WHITE, s / 2.0, 33.0, 33.0, false, &hanzi);
     let rank = if weak { 0 } else { p.animal.rank() };
     let label = format!("{rank} {}", p.animal.name());
-    paint::text_centered(&mut img, soft, s / 2.0, 59.5, 11.0, true, &label);
-    img
+    paint::text_centered(&mut sp.img, soft, s / 2.0, 59.5, 11.0, true, &label);
+    sp.img
 }
 
 /// The captured piece, small, with a white ring: drawn on the capturing move's destination.
 fn badge(p: Piece) -> RgbaImage {
-    let mut img = transparent(BADGE);
-    let c = BADGE as f32 / 2.0;
-    let all = [0.0, 0.0, BADGE as f32, BADGE as f32];
-    fill(
-        &mut img,
-        all,
-        theme::SHADOW,
-        0.4,
-        2.0,
-        circle(c, c + 1.0, 13.0),
-    );
-    fill(
-        &mut img,
-        all,
-        Rgb([255, 255, 255]),
-        1.0,
-        1.0,
-        circle(c, c, 13.5),
-    );
-    fill(
-        &mut img,
-        all,
-        theme::side(p.side),
-        1.0,
-        1.0,
-        circle(c, c, 11.0),
-    );
-    let white = Rgba([255, 255, 255, 255]);
-    paint::text_centered(
-        &mut img,
-        white,
-        c,
-        c,
-        13.0,
-        false,
-        &p.animal.hanzi().to_string(),
-    );
-    img
+    let mut sp = Sprite::new(BADGE);
+    let c = sp.mid();
+    sp.fill(theme::SHADOW, 0.4, 2.0, circle(c, c + 1.0, 13.0));
+    sp.solid(Rgb([255, 255, 255]), circle(c, c, 13.5));
+    sp.solid(theme::side(p.side), circle(c, c, 11.0));
+    let hanzi = p.animal.hanzi().to_string();
+    paint::text_centered(&mut sp.img, WHITE, c, c, 13.0, false, &hanzi);
+    sp.img
 }
 
 fn dot() -> RgbaImage {
-    let mut img = transparent(SQUARE);
-    let c = SQUARE as f32 / 2.0;
-    let all = [0.0, 0.0, SQUARE as f32, SQUARE as f32];
-    fill(
-        &mut img,
-        all,
-        theme::MARK.0,
-        theme::MARK.1,
-        1.0,
-        circle(c, c, 12.0),
-    );
-    img
+    let mut sp = Sprite::new(SQUARE);
+    let c = sp.mid();
+    sp.fill(theme::MARK.0, theme::MARK.1, 1.0, circle(c, c, 12.0));
+    sp.img
 }
 
 /// Four corner triangles: a capture destination, around the piece that would be taken.
 fn corners() -> RgbaImage {
-    let mut img = transparent(SQUARE);
-    let s = SQUARE as f32;
+    let mut sp = Sprite::new(SQUARE);
+    let s = sp.s;
     let leg = 20.0;
-    let all = [0.0, 0.0, s, s];
-    fill(
-        &mut img,
-        all,
-        theme::MARK.0,
-        theme::MARK.1,
-        1.0,
-        move |x, y| {
-            // Distance inside the square from the nearest corner, measured along the diagonal.
-            let dx = x.min(s - x) - 1.0;
-            let dy = y.min(s - y) - 1.0;
-            (dx + dy - leg) / std::f32::consts::SQRT_2
-        },
-    );
-    img
+    sp.fill(theme::MARK.0, theme::MARK.1, 1.0, move |x, y| {
+        // Distance inside the square from the nearest corner, measured along the diagonal.
+        let dx = x.min(s - x) - 1.0;
+        let dy = y.min(s - y) - 1.0;
+        (dx + dy - leg) / std::f32::consts::SQRT_2
+    });
+    sp.img
 }
 
 fn path_dot() -> RgbaImage {
-    let mut img = transparent(SQUARE);
-    let c = SQUARE as f32 / 2.0;
-    let all = [0.0, 0.0, SQUARE as f32, SQUARE as f32];
-    fill(
-        &mut img,
-        all,
-        Rgb([90, 70, 10]),
-        0.5,
-        1.0,
-        circle(c, c, 7.5),
-    );
-    fill(&mut img, all, theme::PATH_DOT, 1.0, 1.0, circle(c, c, 6.0));
-    img
+    let mut sp = Sprite::new(SQUARE);
+    let c = sp.mid();
+    sp.fill(Rgb([90, 70, 10]), 0.5, 1.0, circle(c, c, 7.5));
+    sp.solid(theme::PATH_DOT, circle(c, c, 6.0));
+    sp.img
 }
 
 fn chip(side: Side) -> RgbaImage {
-    let mut img = transparent(CHIP);
-    let s = CHIP as f32;
-    let all = [0.0, 0.0, s, s];
-    fill(
-        &mut img,
-        all,
-        mix(theme::side(side), Rgb([255, 255, 255]), 0.5),
-        1.0,
-        1.0,
-        round_rect(all, 5.0),
+    let mut sp = Sprite::new(CHIP);
+    let s = sp.s;
+    let face = theme::side(side);
+    sp.solid(
+        mix(face, Rgb([255, 255, 255]), 0.5),
+        round_rect(sp.all(), 5.0),
     );
-    fill(
-        &mut img,
-        all,
-        theme::side(side),
-        1.0,
-        1.0,
-        round_rect([1.5, 1.5, s - 1.5, s - 1.5], 4.0),
-    );
-    img
+    sp.solid(face, round_rect([1.5, 1.5, s - 1.5, s - 1.5], 4.0));
+    sp.img
 }

@@ -85,10 +85,15 @@ impl Msg {
     }
 }
 
+/// Interaction callback types: a message, a deferred message, autocomplete choices.
+pub const MESSAGE: u64 = 4;
+pub const DEFERRED: u64 = 5;
+pub const CHOICES: u64 = 8;
+
 /// How the bot answered one interaction.
 #[derive(Clone, Debug, Default)]
 pub struct Answer {
-    /// The callback type: 4 message, 5 deferred, 8 autocomplete.
+    /// The callback type: [`MESSAGE`], [`DEFERRED`] or [`CHOICES`].
     pub kind: u64,
     pub original: Option<u64>,
     pub followups: Vec<u64>,

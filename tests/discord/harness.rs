@@ -2,17 +2,19 @@
 //! users who talk to it through the double: slash commands, button presses, autocomplete and
 //! channel messages, as Discord would deliver them.
 
-use std::path::Path;
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use jungle::adapters::discord::{self, DiscordConfig};
-use jungle::chat::{Clock, Outgoing, Service};
+use jungle::chat::{Clock, Outgoing, Service, SystemClock};
 use jungle::config::Config;
 use serde_json::{Value, json};
+use tempfile::TempDir;
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
-use super::double::{BOT, CHANNEL, Double, GUILD, MESSAGE_CONTENT, Msg};
+use super::double::{BOT, CHANNEL, CHOICES, Double, GUILD, MESSAGE_CONTENT, Msg};
 
 /// A Discord user.
 #[derive(Clone, Copy, Debug)]
@@ -61,6 +63,11 @@ pub fn config_text(double: &Double, db: &Path, extra: &str) -> String {
     )
 }
 
+/// The parsed config the bot starts with (see [`config_text`]).
+pub fn config(double: &Double, db: &Path, extra: &str) -> Config {
+    Config::parse(&config_text(double, db, extra)).expect("a valid config")
+}
+
 /// One run of the bot: the adapter on its own task, with a handle on its outbox.
 pub struct Bot {
     pub service: Service,
@@ -73,7 +80,7 @@ impl Bot {
     /// Starts the bot (`extra` adds `[discord]` keys) and waits until it has connected and
     /// registered its command.
     pub async fn start(double: &Double, db: &Path, extra: &str, clock: Arc<dyn Clock>) -> Bot {
-        let config = Config::parse(&config_text(double, db, extra)).expect("a valid config");
+        let config = config(double, db, extra);
         let section = DiscordConfig::from_table(config.discord.as_ref().expect("a section"))
             .expect("a valid [discord] section");
         let service = Service::open(&config, clock).expect("the database opens");
@@ -101,14 +108,68 @@ impl Bot {
         }
     }
 
-    /// Shuts the shards down and waits for the adapter to return.
-    pub async fn stop(mut self) {
+    /// Shuts the shards down and waits for the adapter to return (once: a stopped bot is done).
+    pub async fn stop(&mut self) {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
         let done = tokio::time::timeout(super::double::PATIENCE, &mut self.task).await;
         let result = done.expect("the adapter stops").expect("the adapter task");
         result.expect("the adapter stops without an error");
+    }
+}
+
+/// What one test runs in: the double, a temporary database, and the bot connected to both.
+/// It derefs to the [`Double`], so the user actions below take `&world`.
+pub struct World {
+    pub double: Double,
+    pub bot: Bot,
+    db: PathBuf,
+    extra: String,
+    clock: Arc<dyn Clock>,
+    _dir: TempDir,
+}
+
+impl World {
+    /// The bot on the system clock, with `extra` `[discord]` keys, connected and registered.
+    pub async fn start(extra: &str) -> World {
+        World::with_clock(extra, Arc::new(SystemClock)).await
+    }
+
+    pub async fn with_clock(extra: &str, clock: Arc<dyn Clock>) -> World {
+        let double = Double::start().await;
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let db = dir.path().join("j.db");
+        let bot = Bot::start(&double, &db, extra, clock.clone()).await;
+        World {
+            double,
+            bot,
+            db,
+            extra: extra.to_string(),
+            clock,
+            _dir: dir,
+        }
+    }
+
+    /// Stops the bot and starts a new process on the same database and config; Discord (the
+    /// double) keeps its messages.
+    pub async fn restart(&mut self) {
+        self.bot.stop().await;
+        self.bot = Bot::start(&self.double, &self.db, &self.extra, self.clock.clone()).await;
+    }
+
+    /// Stops the bot; fails the test if it called a path the double does not know.
+    pub async fn finish(mut self) {
+        self.bot.stop().await;
+        assert_no_unknown_calls(&self.double);
+    }
+}
+
+impl Deref for World {
+    type Target = Double;
+
+    fn deref(&self) -> &Double {
+        &self.double
     }
 }
 
@@ -190,16 +251,26 @@ pub async fn ask(double: &Double, who: Person, sub: &str, options: &[(&str, u8, 
     reply(double, id).await
 }
 
-/// `/jungle move from to` and its reply.
-pub async fn play(double: &Double, who: Person, mv: &str) -> Msg {
+/// Sends `/jungle move from to` for a move like `G7 G6`; returns the interaction id.
+pub fn send_move(double: &Double, who: Person, mv: &str) -> u64 {
     let (from, to) = mv.split_once(' ').expect("a move like G7 G6");
-    ask(
+    slash(
         double,
         who,
         "move",
         &[("from", 3, json!(from)), ("to", 3, json!(to))],
     )
-    .await
+}
+
+/// `/jungle move from to` and its reply.
+pub async fn play(double: &Double, who: Person, mv: &str) -> Msg {
+    let id = send_move(double, who, mv);
+    reply(double, id).await
+}
+
+/// How the bot first answered an interaction (`MESSAGE`, `DEFERRED` or `CHOICES`).
+pub fn answer_kind(double: &Double, interaction: u64) -> u64 {
+    double.seen().answers[&interaction].kind
 }
 
 /// Presses a button on a message the bot posted; returns the interaction id.
@@ -237,7 +308,7 @@ pub async fn complete(
         .wait("autocomplete choices", |s| {
             s.answers
                 .get(&id)
-                .filter(|a| a.kind == 8)
+                .filter(|a| a.kind == CHOICES)
                 .map(|a| a.choices.clone())
         })
         .await
@@ -288,6 +359,49 @@ pub fn message_with_button(double: &Double, custom_id: &str) -> u64 {
         .find(|m| m.buttons().iter().any(|(id, _)| id == custom_id))
         .map(|m| m.id)
         .unwrap_or_else(|| panic!("no message has the button {custom_id}"))
+}
+
+/// The first message posted to the channel whose text contains `part`, once there is one.
+pub async fn channel_post(double: &Double, part: &str) -> Msg {
+    double
+        .wait(&format!("a channel post saying {part:?}"), |s| {
+            s.channel_posts()
+                .into_iter()
+                .find(|m| m.text().contains(part))
+                .cloned()
+        })
+        .await
+}
+
+/// A message once its components have been edited at least once.
+pub async fn edited(double: &Double, message: u64) -> Msg {
+    double
+        .wait(&format!("the buttons of message {message} edited"), |s| {
+            let m = &s.messages[&message];
+            (!m.edits.is_empty()).then(|| m.clone())
+        })
+        .await
+}
+
+/// `(custom_id, disabled)` pairs as [`Msg::buttons`] gives them.
+pub fn button_list(buttons: &[(&str, bool)]) -> Vec<(String, bool)> {
+    buttons
+        .iter()
+        .map(|&(id, disabled)| (id.to_string(), disabled))
+        .collect()
+}
+
+/// Fails the test unless every button on the message is disabled.
+#[track_caller]
+pub fn assert_all_disabled(m: &Msg) {
+    let buttons = m.buttons();
+    assert!(buttons.iter().all(|(_, disabled)| *disabled), "{buttons:?}");
+}
+
+/// Fails the test unless `text` contains `part`, showing the text.
+#[track_caller]
+pub fn assert_has(text: &str, part: &str) {
+    assert!(text.contains(part), "{part:?} not in: {text}");
 }
 
 /// Fails the test if the bot called a path the double does not know.

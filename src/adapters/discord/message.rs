@@ -108,6 +108,26 @@ fn board_embed(view: &BoardView, text: &str, image: Option<&str>) -> CreateEmbed
     }
 }
 
+/// Puts an [`Outgoing`]'s parts into one of serenity's message builders. The four builders
+/// share these methods by name but no trait, hence a macro; `$attach` is the builder's way to
+/// take a file (`add_file`, or `new_attachment` when editing).
+macro_rules! fill {
+    ($out:expr, $builder:expr, $attach:ident) => {{
+        let out = $out;
+        let mut m = $builder
+            .content(out.content)
+            .allowed_mentions(out.mentions)
+            .components(out.components);
+        if let Some(e) = out.embed {
+            m = m.embed(e);
+        }
+        if let Some(f) = out.file {
+            m = m.$attach(f);
+        }
+        m
+    }};
+}
+
 impl Outgoing {
     pub fn from_reply(reply: &Reply) -> Outgoing {
         let user_ids: Vec<UserId> = reply
@@ -154,62 +174,30 @@ impl Outgoing {
     }
 
     pub fn response(self) -> CreateInteractionResponseMessage {
-        let mut m = CreateInteractionResponseMessage::new()
-            .content(self.content)
-            .allowed_mentions(self.mentions)
-            .components(self.components)
-            .ephemeral(self.ephemeral);
-        if let Some(e) = self.embed {
-            m = m.embed(e);
-        }
-        if let Some(f) = self.file {
-            m = m.add_file(f);
-        }
-        m
+        let ephemeral = self.ephemeral;
+        fill!(
+            self,
+            CreateInteractionResponseMessage::new().ephemeral(ephemeral),
+            add_file
+        )
     }
 
     pub fn followup(self) -> CreateInteractionResponseFollowup {
-        let mut m = CreateInteractionResponseFollowup::new()
-            .content(self.content)
-            .allowed_mentions(self.mentions)
-            .components(self.components)
-            .ephemeral(self.ephemeral);
-        if let Some(e) = self.embed {
-            m = m.embed(e);
-        }
-        if let Some(f) = self.file {
-            m = m.add_file(f);
-        }
-        m
+        let ephemeral = self.ephemeral;
+        fill!(
+            self,
+            CreateInteractionResponseFollowup::new().ephemeral(ephemeral),
+            add_file
+        )
     }
 
     /// Fills in a deferred response (never ephemeral: see the interaction handler).
     pub fn edit(self) -> EditInteractionResponse {
-        let mut m = EditInteractionResponse::new()
-            .content(self.content)
-            .allowed_mentions(self.mentions)
-            .components(self.components);
-        if let Some(e) = self.embed {
-            m = m.embed(e);
-        }
-        if let Some(f) = self.file {
-            m = m.new_attachment(f);
-        }
-        m
+        fill!(self, EditInteractionResponse::new(), new_attachment)
     }
 
     pub fn create(self) -> CreateMessage {
-        let mut m = CreateMessage::new()
-            .content(self.content)
-            .allowed_mentions(self.mentions)
-            .components(self.components);
-        if let Some(e) = self.embed {
-            m = m.embed(e);
-        }
-        if let Some(f) = self.file {
-            m = m.add_file(f);
-        }
-        m
+        fill!(self, CreateMessage::new(), add_file)
     }
 }
 

@@ -10,7 +10,9 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
-use super::{APP, Answer, BOT, CHANNEL, File, GUILD, Msg, Seen, Shared};
+use super::{
+    APP, Answer, BOT, CHANNEL, CHOICES, DEFERRED, File, GUILD, MESSAGE, Msg, Seen, Shared,
+};
 
 fn user_json(id: u64, name: &str, bot: bool) -> Value {
     json!({"id": id.to_string(), "username": name, "global_name": null,
@@ -112,38 +114,42 @@ async fn session(s: Arc<Shared>, mut socket: WebSocket) {
 }
 
 /// A request body: JSON, or multipart with `payload_json` and `files[n]`.
-async fn body(req: Request) -> (Value, Vec<File>) {
-    let multipart = req
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("multipart/form-data"));
-    if !multipart {
-        let bytes = axum::body::to_bytes(req.into_body(), 64 << 20)
-            .await
-            .unwrap_or_default();
-        return (
-            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-            Vec::new(),
-        );
-    }
-    let mut form = Multipart::from_request(req, &()).await.expect("multipart");
-    let mut payload = Value::Null;
-    let mut files = Vec::new();
-    while let Some(field) = form.next_field().await.expect("a form field") {
-        let name = field.name().unwrap_or_default().to_string();
-        let file_name = field.file_name().map(str::to_string);
-        let bytes = field.bytes().await.expect("field bytes").to_vec();
-        if name == "payload_json" {
-            payload = serde_json::from_slice(&bytes).expect("payload_json is JSON");
-        } else if name.starts_with("files[") {
-            files.push(File {
-                name: file_name.unwrap_or(name),
-                bytes,
-            });
+pub(super) struct Body(Value, Vec<File>);
+
+impl<S: Send + Sync> FromRequest<S> for Body {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request(req: Request, _: &S) -> Result<Body, Self::Rejection> {
+        let multipart = req
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("multipart/form-data"));
+        if !multipart {
+            let bytes = axum::body::to_bytes(req.into_body(), 64 << 20)
+                .await
+                .unwrap_or_default();
+            let json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+            return Ok(Body(json, Vec::new()));
         }
+        let mut form = Multipart::from_request(req, &()).await.expect("multipart");
+        let mut payload = Value::Null;
+        let mut files = Vec::new();
+        while let Some(field) = form.next_field().await.expect("a form field") {
+            let name = field.name().unwrap_or_default().to_string();
+            let file_name = field.file_name().map(str::to_string);
+            let bytes = field.bytes().await.expect("field bytes").to_vec();
+            if name == "payload_json" {
+                payload = serde_json::from_slice(&bytes).expect("payload_json is JSON");
+            } else if name.starts_with("files[") {
+                files.push(File {
+                    name: file_name.unwrap_or(name),
+                    bytes,
+                });
+            }
+        }
+        Ok(Body(payload, files))
     }
-    (payload, files)
 }
 
 /// A message from a create/edit body.
@@ -165,8 +171,11 @@ fn fill(m: &mut Msg, data: &Value, files: Vec<File>) {
     }
 }
 
-pub(super) async fn register(State(s): State<Arc<Shared>>, uri: Uri, req: Request) -> Response {
-    let (body, _) = body(req).await;
+pub(super) async fn register(
+    State(s): State<Arc<Shared>>,
+    uri: Uri,
+    Body(body, _): Body,
+) -> Response {
     let commands: Vec<Value> = body
         .as_array()
         .cloned()
@@ -182,19 +191,36 @@ pub(super) async fn register(State(s): State<Arc<Shared>>, uri: Uri, req: Reques
             c
         })
         .collect();
-    s.seen().registrations.push((uri.path().to_string(), body));
+    record(&s, |seen| {
+        seen.registrations.push((uri.path().to_string(), body));
+        axum::Json(Value::Array(commands)).into_response()
+    })
+}
+
+/// Runs `f` on what the double saw, then wakes every waiter to look again.
+fn record(s: &Shared, f: impl FnOnce(&mut Seen) -> Response) -> Response {
+    let reply = f(&mut s.seen());
     s.bump();
-    axum::Json(Value::Array(commands)).into_response()
+    reply
+}
+
+/// Keeps a new message, made from a create body, under a fresh id; returns that id and the
+/// message as the API shows it.
+fn create(seen: &mut Seen, m: Msg, data: &Value, files: Vec<File>) -> (u64, Value) {
+    let mut m = Msg { id: seen.id(), ..m };
+    fill(&mut m, data, files);
+    let json = message_json(&m);
+    let id = m.id;
+    seen.messages.insert(id, m);
+    (id, json)
 }
 
 pub(super) async fn callback(
     State(s): State<Arc<Shared>>,
     Path((id, token)): Path<(u64, String)>,
-    req: Request,
+    Body(body, files): Body,
 ) -> Response {
-    let (body, files) = body(req).await;
-    {
-        let mut seen = s.seen();
+    record(&s, |seen| {
         if seen.tokens.get(&token) != Some(&id) {
             seen.unknown
                 .push(format!("callback for {id} with a foreign token"));
@@ -206,19 +232,15 @@ pub(super) async fn callback(
             ..Answer::default()
         };
         match kind {
-            4 | 5 => {
-                let mid = seen.id();
-                let mut m = Msg {
-                    id: mid,
+            MESSAGE | DEFERRED => {
+                let m = Msg {
                     channel_id: CHANNEL,
-                    pending: kind == 5,
+                    pending: kind == DEFERRED,
                     ..Msg::default()
                 };
-                fill(&mut m, &body["data"], files);
-                seen.messages.insert(mid, m);
-                answer.original = Some(mid);
+                answer.original = Some(create(seen, m, &body["data"], files).0);
             }
-            8 => {
+            CHOICES => {
                 answer.choices = body["data"]["choices"]
                     .as_array()
                     .cloned()
@@ -238,9 +260,8 @@ pub(super) async fn callback(
             seen.unknown
                 .push(format!("interaction {id} answered twice"));
         }
-    }
-    s.bump();
-    StatusCode::NO_CONTENT.into_response()
+        StatusCode::NO_CONTENT.into_response()
+    })
 }
 
 fn interaction_of(seen: &Seen, token: &str) -> Option<u64> {
@@ -250,44 +271,34 @@ fn interaction_of(seen: &Seen, token: &str) -> Option<u64> {
 pub(super) async fn followup(
     State(s): State<Arc<Shared>>,
     Path((_app, token)): Path<(u64, String)>,
-    req: Request,
+    Body(body, files): Body,
 ) -> Response {
-    let (body, files) = body(req).await;
-    let json = {
-        let mut seen = s.seen();
-        let Some(interaction) = interaction_of(&seen, &token) else {
+    record(&s, |seen| {
+        let Some(interaction) = interaction_of(seen, &token) else {
             return not_found();
         };
-        let mid = seen.id();
-        let mut m = Msg {
-            id: mid,
+        let m = Msg {
             channel_id: CHANNEL,
             ..Msg::default()
         };
-        fill(&mut m, &body, files);
-        let json = message_json(&m);
-        seen.messages.insert(mid, m);
+        let (mid, json) = create(seen, m, &body, files);
         seen.answers
             .entry(interaction)
             .or_default()
             .followups
             .push(mid);
-        json
-    };
-    s.bump();
-    axum::Json(json).into_response()
+        axum::Json(json).into_response()
+    })
 }
 
 pub(super) async fn original(
     State(s): State<Arc<Shared>>,
     Path((_app, token, message)): Path<(u64, String, String)>,
     method: Method,
-    req: Request,
+    Body(body, files): Body,
 ) -> Response {
-    let (body, files) = body(req).await;
-    let reply = {
-        let mut seen = s.seen();
-        let Some(interaction) = interaction_of(&seen, &token) else {
+    record(&s, |seen| {
+        let Some(interaction) = interaction_of(seen, &token) else {
             return not_found();
         };
         let Some(mid) = seen.answers.get(&interaction).and_then(|a| a.original) else {
@@ -313,57 +324,42 @@ pub(super) async fn original(
             }
             _ => unreachable!("checked above"),
         }
-    };
-    s.bump();
-    reply
+    })
 }
 
 pub(super) async fn channel_post(
     State(s): State<Arc<Shared>>,
     Path(channel): Path<u64>,
-    req: Request,
+    Body(body, files): Body,
 ) -> Response {
-    let (body, files) = body(req).await;
-    let reply = {
-        let mut seen = s.seen();
+    record(&s, |seen| {
         if seen.fail_posts > 0 {
             seen.fail_posts -= 1;
             seen.failed_posts += 1;
-            drop(seen);
-            s.bump();
-            return (
+            return error(
                 StatusCode::INTERNAL_SERVER_ERROR,
-                axum::Json(json!({"code": 0, "message": "500: Internal Server Error"})),
-            )
-                .into_response();
+                0,
+                "500: Internal Server Error",
+            );
         }
-        let mid = seen.id();
-        let mut m = Msg {
-            id: mid,
+        let m = Msg {
             channel_id: channel,
             reference: body["message_reference"]["message_id"]
                 .as_str()
                 .and_then(|s| s.parse().ok()),
             ..Msg::default()
         };
-        fill(&mut m, &body, files);
-        let json = message_json(&m);
-        seen.messages.insert(mid, m);
-        axum::Json(json).into_response()
-    };
-    s.bump();
-    reply
+        axum::Json(create(seen, m, &body, files).1).into_response()
+    })
 }
 
 pub(super) async fn channel_edit(
     State(s): State<Arc<Shared>>,
     Path((_channel, message)): Path<(u64, u64)>,
     method: Method,
-    req: Request,
+    Body(body, files): Body,
 ) -> Response {
-    let (body, files) = body(req).await;
-    let reply = {
-        let mut seen = s.seen();
+    record(&s, |seen| {
         if method != Method::PATCH {
             seen.unknown.push(format!("{method} channel message"));
             return not_found();
@@ -376,25 +372,25 @@ pub(super) async fn channel_edit(
         }
         fill(m, &body, files);
         axum::Json(message_json(m)).into_response()
-    };
-    s.bump();
-    reply
+    })
+}
+
+/// An error as Discord's API sends it.
+fn error(status: StatusCode, code: u32, message: &str) -> Response {
+    (
+        status,
+        axum::Json(json!({"code": code, "message": message})),
+    )
+        .into_response()
 }
 
 fn not_found() -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        axum::Json(json!({"code": 10008, "message": "Unknown Message"})),
-    )
-        .into_response()
+    error(StatusCode::NOT_FOUND, 10008, "Unknown Message")
 }
 
 pub(super) async fn unknown(State(s): State<Arc<Shared>>, method: Method, uri: Uri) -> Response {
-    s.seen().unknown.push(format!("{method} {}", uri.path()));
-    s.bump();
-    (
-        StatusCode::NOT_FOUND,
-        axum::Json(json!({"code": 0, "message": "404: Not Found"})),
-    )
-        .into_response()
+    record(&s, |seen| {
+        seen.unknown.push(format!("{method} {}", uri.path()));
+        error(StatusCode::NOT_FOUND, 0, "404: Not Found")
+    })
 }
