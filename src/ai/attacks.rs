@@ -3,7 +3,7 @@
 //! public tables; every move produced here is legal (tests check it against the engine).
 
 use crate::engine::terrain::{LAND, LEAPS, STEPS, TRAPS, WATER};
-use crate::engine::{Animal, Bitboard, BySide, Move, Piece, Position, Side, Square};
+use crate::engine::{Animal, Bitboard, BySide, Move, Position, Side, Square};
 
 use super::tables::{DEN_ADJACENT, DEN_FIELD};
 
@@ -36,26 +36,24 @@ fn neighbours(b: Bitboard) -> Bitboard {
 }
 
 impl Layout {
+    #[inline]
     pub fn new(pos: &Position) -> Layout {
-        let raw_of = |side: Side| {
-            Animal::ALL.map(|a| {
-                pos.square_of(Piece::new(side, a))
-                    .map_or(63, |sq| sq.index() as u8)
-            })
-        };
-        let raw = BySide::new(raw_of(Side::Jade), raw_of(Side::Crimson));
-        let at_most = |s: Side| {
-            let mut acc = Bitboard::EMPTY;
-            raw[s].map(|r| {
-                acc |= bit(r);
-                acc
-            })
-        };
+        let raw = pos.raw_squares();
+        #[inline(always)]
+        fn at_most(raw: &[u8; 8]) -> [Bitboard; 8] {
+            let mut out = [Bitboard::EMPTY; 8];
+            let mut acc = 0u64;
+            for (slot, &r) in out.iter_mut().zip(raw) {
+                acc |= bit(r).0;
+                *slot = Bitboard(acc);
+            }
+            out
+        }
         Layout {
             raw,
             occupied: BySide::new(pos.occupied_by(Side::Jade), pos.occupied_by(Side::Crimson)),
             rats: bit(raw.jade[0]) | bit(raw.crimson[0]),
-            at_most: BySide::new(at_most(Side::Jade), at_most(Side::Crimson)),
+            at_most: BySide::new(at_most(&raw.jade), at_most(&raw.crimson)),
         }
     }
 

@@ -154,7 +154,7 @@ fn den_safety(layout: &Layout, side: Side, enemy: &SideSum) -> Value {
         return 0;
     }
     let own = layout.occupied[side];
-    let cover = (own & DEN_ZONE[side]).count() as Value;
+    let cover = (own & DEN_ZONE[side]).count_sparse() as Value;
     let open_traps = DEN_ADJACENT[side]
         .filter(|t| (STEPS[t.index()] & own).is_empty())
         .count() as Value;
@@ -190,7 +190,7 @@ fn distance_of(layout: &Layout, side: Side, a: usize, sq: Square) -> u8 {
 /// piece, so count the second most valuable one (half of it: it may be defended).
 fn threats(layout: &Layout, us: Side) -> Value {
     let attacked = layout.attacked(us);
-    if attacked.count() < 2 {
+    if !attacked.more_than_one() {
         return 0;
     }
     let (mut first, mut second) = (0, 0);
@@ -227,8 +227,8 @@ pub fn evaluate_layout(pos: &Position, layout: &Layout) -> Value {
     v += den_safety(layout, us, &theirs) - den_safety(layout, them, &ours);
     v += threats(layout, us);
     // Our pieces on enemy traps are rank 0 and easy prey.
-    v -= 20 * (layout.occupied[us] & TRAPS[them]).count() as Value;
-    v += 20 * (layout.occupied[them] & TRAPS[us]).count() as Value;
+    v -= 20 * (layout.occupied[us] & TRAPS[them]).count_sparse() as Value;
+    v += 20 * (layout.occupied[them] & TRAPS[us]).count_sparse() as Value;
     v += TEMPO;
     draw_pull(v, pos.halfmove_clock())
 }

@@ -194,13 +194,17 @@ const PICKED: usize = 3;
 #[inline]
 pub fn pick(moves: &mut [Scored], i: usize) -> Scored {
     if i < PICKED {
-        let mut best = i;
-        for j in i + 1..moves.len() {
-            if moves[j].score > moves[best].score {
+        // The first of the best, with its score kept in a register.
+        let rest = &moves[i..];
+        let mut best = 0;
+        let mut best_score = rest[0].score;
+        for (j, m) in rest.iter().enumerate().skip(1) {
+            if m.score > best_score {
                 best = j;
+                best_score = m.score;
             }
         }
-        moves.swap(i, best);
+        moves.swap(i, i + best);
     } else if i == PICKED {
         moves[i..].sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
     }

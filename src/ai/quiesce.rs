@@ -39,7 +39,7 @@ impl Searcher<'_> {
             return win_in(ply as u32 + 1);
         }
         let threats = den_attackers(pos, them);
-        if threats.count() >= 2 {
+        if threats.more_than_one() {
             return loss_in(ply as u32 + 2);
         }
         if pos.halfmove_clock() >= DRAW_CLOCK {

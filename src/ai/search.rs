@@ -108,9 +108,18 @@ impl<'a> Searcher<'a> {
     /// move and no capture since: scored as a draw, so the side that is ahead avoids it.
     fn is_repetition(&self, pos: &Position) -> bool {
         let h = pos.hash();
-        let clock = usize::from(pos.halfmove_clock()).min(self.path.len());
         let n = self.path.len();
-        (2..=clock).step_by(2).any(|k| self.path[n - k] == h)
+        let clock = usize::from(pos.halfmove_clock()).min(n);
+        // The positions 2, 4, .. plies back, as far as the clock reaches.
+        let recent = &self.path[n - clock..];
+        let mut k = recent.len();
+        while k >= 2 {
+            k -= 2;
+            if recent[k] == h {
+                return true;
+            }
+        }
+        false
     }
 
     pub(super) fn negamax(
@@ -132,7 +141,7 @@ impl<'a> Searcher<'a> {
             return win_in(ply as u32 + 1);
         }
         let threats = den_attackers(pos, them);
-        if threats.count() >= 2 {
+        if threats.more_than_one() {
             return loss_in(ply as u32 + 2);
         }
         if pos.halfmove_clock() >= DRAW_CLOCK {
@@ -194,7 +203,7 @@ impl<'a> Searcher<'a> {
             && allow_null
             && depth >= 3
             && static_eval >= beta
-            && pos.occupied_by(us).count() >= 3
+            && pos.occupied_by(us).more_than_two()
         {
             let r = 2 + depth / 4;
             let child = pos.with_turn(them);
