@@ -2,7 +2,7 @@
 //! search's move source and the evaluation's view of hanging pieces. Built on the engine's
 //! public tables; every move produced here is legal (tests check it against the engine).
 
-use crate::engine::terrain::{LAND, LEAPS, STEPS, TRAPS, WATER};
+use crate::engine::terrain::{LAND, LEAP_FROM, LEAPS, STEPS, TRAPS, WATER};
 use crate::engine::{Animal, Bitboard, BySide, Move, Position, Side, Square};
 
 use super::tables::{DEN_ADJACENT, DEN_FIELD};
@@ -22,8 +22,20 @@ pub struct Layout {
 /// The one-square set of a raw square index; empty for 63 (captured).
 #[inline]
 fn bit(raw: u8) -> Bitboard {
-    Bitboard((1u64 << (raw & 63)) & Bitboard::FULL.0)
+    Bitboard(BITS[usize::from(raw & 63)])
 }
+
+/// `BITS[i]`: the set of square `i` alone; empty for 63. One load instead of a variable
+/// shift and a mask (the portable x86-64 target shifts only by `cl`).
+static BITS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 63 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
 
 const FILE_A: u64 = 0x0102_0408_1020_4081;
 const FILE_G: u64 = FILE_A << 6;
@@ -131,7 +143,13 @@ impl Layout {
         let mut out = Bitboard::EMPTY;
         for a in Animal::ALL {
             let r = self.raw[them][a.index()];
-            if (bit(r) & contact).any() || (a.can_leap() && r < 63) {
+            // A leaper away from our pieces captures only by leaping, from beside a lake.
+            let near = if a.can_leap() {
+                contact | LEAP_FROM
+            } else {
+                contact
+            };
+            if (bit(r) & near).any() {
                 let from = Square::from_index_unchecked(r);
                 out |= self.capture_targets(them, a, from);
             }

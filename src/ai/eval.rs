@@ -3,13 +3,13 @@
 //! pull away from the 100-half-move draw for the side that is ahead.
 
 use crate::engine::square::NUM_SQUARES;
-use crate::engine::terrain::{STEPS, TRAPS};
+use crate::engine::terrain::TRAPS;
 use crate::engine::{Animal, Position, Side, Square};
 
 use super::attacks::Layout;
 use super::score::Value;
 use super::tables::{
-    DEN_ADJACENT, DEN_DISTANCE_TABLE, DEN_ZONE, FAR, LEAP_DISTANCE, Travel, water_slot,
+    DEN_DISTANCE_TABLE, DEN_TRAP_GUARDS, DEN_ZONE, FAR, LEAP_DISTANCE, Travel, water_slot,
 };
 
 /// Base material, rat to elephant. The rat is worth more than its rank (it kills the elephant,
@@ -155,9 +155,10 @@ fn den_safety(layout: &Layout, side: Side, enemy: &SideSum) -> Value {
     }
     let own = layout.occupied[side];
     let cover = (own & DEN_ZONE[side]).count_sparse() as Value;
-    let open_traps = DEN_ADJACENT[side]
-        .filter(|t| (STEPS[t.index()] & own).is_empty())
-        .count() as Value;
+    let open_traps = DEN_TRAP_GUARDS[side]
+        .iter()
+        .map(|guards| Value::from((*guards & own).is_empty()))
+        .sum::<Value>();
     let mut v = -(enemy.pressure - (cover * COVER).min(enemy.pressure))
         - open_traps * OPEN_TRAP * enemy.near.min(2);
     // Attackers close to the den that no defender around it can capture.

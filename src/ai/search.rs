@@ -4,7 +4,7 @@
 //! root are in `root`, quiescence in `quiesce`.
 
 use crate::engine::terrain::DEN;
-use crate::engine::{DRAW_CLOCK, Move, MoveList, Position, Side};
+use crate::engine::{DRAW_CLOCK, Move, Position, Side};
 
 use super::attacks::{den_attackers, evasions};
 use super::control::{Options, Stop};
@@ -218,10 +218,13 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let mut list = MoveList::default();
+        // The hash move is tried before the others are even generated: it often cuts off.
+        let mut buf = [Scored::NONE; MAX_MOVES];
         let mut evasion_buf = [Move::new(DEN[us], DEN[us]); 4];
         let mut n_evasions = 0;
-        let moves: &[Move] = if let Some(target) = threats.first() {
+        let hash_first;
+        let mut n;
+        if let Some(target) = threats.first() {
             evasions(pos, target, |m| {
                 evasion_buf[n_evasions] = m;
                 n_evasions += 1;
@@ -229,23 +232,24 @@ impl<'a> Searcher<'a> {
             if n_evasions == 0 {
                 return loss_in(ply as u32 + 2);
             }
-            &evasion_buf[..n_evasions]
+            let moves = &evasion_buf[..n_evasions];
+            hash_first = hash_move.filter(|m| moves.contains(m));
+            n = match hash_first {
+                Some(_) => 1,
+                None => self.heur.score(pos, moves, None, ply, &mut buf),
+            };
         } else {
-            pos.generate_moves(&mut list);
-            if list.is_empty() {
+            hash_first = hash_move.filter(|&m| pos.generates(m));
+            n = match hash_first {
+                Some(_) => 1,
+                None => self.heur.generate_scored(pos, None, ply, &mut buf),
+            };
+            if n == 0 {
                 return loss_in(ply as u32);
             }
-            &list
-        };
-        // The hash move is tried before the others are even scored: it often cuts off.
-        let mut buf = [Scored::NONE; MAX_MOVES];
-        let scored = &mut buf[..moves.len()];
-        let hash_first = hash_move.filter(|m| moves.contains(m));
-        match hash_first {
-            Some(hm) => scored[0] = Heuristics::hash_scored(pos, hm),
-            None => {
-                self.heur.score(pos, moves, None, ply, scored);
-            }
+        }
+        if let Some(hm) = hash_first {
+            buf[0] = Heuristics::hash_scored(pos, hm);
         }
         self.heur.clear_killers_from(ply + 2);
 
@@ -254,12 +258,22 @@ impl<'a> Searcher<'a> {
         let mut best_move = None;
         let mut quiets = [Move::new(DEN[us], DEN[us]); MAX_MOVES];
         let mut n_quiets = 0;
-        for i in 0..scored.len() {
+        for i in 0..MAX_MOVES {
             if i == 1
                 && let Some(hm) = hash_first
             {
-                self.heur.score(pos, moves, Some(hm), ply, &mut scored[1..]);
+                let rest = &mut buf[1..];
+                n += if n_evasions > 0 {
+                    self.heur
+                        .score(pos, &evasion_buf[..n_evasions], Some(hm), ply, rest)
+                } else {
+                    self.heur.generate_scored(pos, Some(hm), ply, rest)
+                };
             }
+            if i >= n {
+                break;
+            }
+            let scored = &mut buf[..n];
             let s = if i == 0 && hash_first.is_some() {
                 scored[0]
             } else {
