@@ -128,7 +128,17 @@ impl Layout {
 
     /// Every capture `side` could make if it were to move, as `(attacker, from, targets)`.
     pub fn captures(&self, side: Side) -> impl Iterator<Item = (Animal, Square, Bitboard)> + '_ {
+        // Only pieces next to an enemy, and the leapers beside a lake, can capture anything.
+        let contact = neighbours(self.occupied[side.other()]);
         Animal::ALL.into_iter().filter_map(move |a| {
+            let near = if a.can_leap() {
+                contact | LEAP_FROM
+            } else {
+                contact
+            };
+            if (bit(self.raw[side][a.index()]) & near).is_empty() {
+                return None;
+            }
             let from = self.square(side, a)?;
             let t = self.capture_targets(side, a, from);
             t.any().then_some((a, from, t))

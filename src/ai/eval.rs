@@ -216,6 +216,12 @@ pub fn evaluate(pos: &Position) -> Value {
 }
 
 pub fn evaluate_layout(pos: &Position, layout: &Layout) -> Value {
+    draw_pull(placement_value(pos, layout), pos.halfmove_clock())
+}
+
+/// The evaluation before the pull toward the draw: a function of where the animals stand and
+/// whose turn it is, so of the Zobrist hash alone (which lets the search cache it).
+pub fn placement_value(pos: &Position, layout: &Layout) -> Value {
     let us = pos.turn();
     let them = us.other();
     let case = water_slot(layout.raw.jade[0]) * 13 + water_slot(layout.raw.crimson[0]);
@@ -230,13 +236,12 @@ pub fn evaluate_layout(pos: &Position, layout: &Layout) -> Value {
     // Our pieces on enemy traps are rank 0 and easy prey.
     v -= 20 * (layout.occupied[us] & TRAPS[them]).count_sparse() as Value;
     v += 20 * (layout.occupied[them] & TRAPS[us]).count_sparse() as Value;
-    v += TEMPO;
-    draw_pull(v, pos.halfmove_clock())
+    v + TEMPO
 }
 
 /// Shrinks the evaluation as the no-capture clock runs toward the 100-half-move draw, so the
 /// side that is ahead prefers to make progress (a capture resets the clock) over shuffling.
-fn draw_pull(v: Value, clock: u16) -> Value {
+pub fn draw_pull(v: Value, clock: u16) -> Value {
     const FREE: i32 = 30;
     let c = i32::from(clock);
     if c <= FREE {

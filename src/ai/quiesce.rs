@@ -5,7 +5,7 @@ use crate::engine::terrain::STEPS;
 use crate::engine::{DRAW_CLOCK, Move, Position};
 
 use super::attacks::{Layout, den_attackers, den_threat_moves, evasions};
-use super::eval::{MATERIAL, evaluate, evaluate_layout};
+use super::eval::{MATERIAL, evaluate};
 use super::order::MAX_PLY;
 use super::score::{INFINITE, Value, is_decisive, loss_in, win_in};
 use super::search::Searcher;
@@ -83,11 +83,12 @@ impl Searcher<'_> {
             return best;
         }
 
-        let layout = Layout::new(pos);
-        let stand = evaluate_layout(pos, &layout);
+        let mut built = None;
+        let stand = self.evaluate_cached(pos, &mut built);
         if stand >= beta {
             return stand;
         }
+        let layout = built.unwrap_or_else(|| Layout::new(pos));
         alpha = alpha.max(stand);
         let mut best = stand;
 

@@ -6,9 +6,11 @@
 use crate::engine::terrain::DEN;
 use crate::engine::{DRAW_CLOCK, Move, Position, Side};
 
+use super::attacks::Layout;
 use super::attacks::{den_attackers, evasions};
 use super::control::{Options, Stop};
-use super::eval::evaluate;
+use super::eval::{draw_pull, evaluate, placement_value};
+use super::evalcache::EvalCache;
 use super::order::{Heuristics, Kind, MAX_PLY, Scored, pick};
 use super::score::{INFINITE, Value, WIN, is_decisive, loss_in, win_in};
 use super::tables::DEN_ZONE;
@@ -21,6 +23,7 @@ pub(super) const MAX_MOVES: usize = 48;
 
 pub struct Searcher<'a> {
     pub(super) tt: Table,
+    evals: EvalCache,
     pub(super) heur: Box<Heuristics>,
     /// Hashes of the positions before the current node: the game so far, then the search path.
     pub(super) path: Vec<u64>,
@@ -53,6 +56,7 @@ impl<'a> Searcher<'a> {
         }
         Searcher {
             tt: Table::new(options.hash_mb),
+            evals: EvalCache::default(),
             heur: Box::default(),
             path: Vec::with_capacity(256),
             nodes: 0,
@@ -82,6 +86,24 @@ impl<'a> Searcher<'a> {
             }
         }
         self.aborted
+    }
+
+    /// The evaluation of `pos`, from the cache when it was seen before; `layout` receives
+    /// the layout when one had to be built.
+    #[inline]
+    pub(super) fn evaluate_cached(&mut self, pos: &Position, layout: &mut Option<Layout>) -> Value {
+        let h = pos.hash();
+        let v = match self.evals.get(h) {
+            Some(v) => v,
+            None => {
+                let l = Layout::new(pos);
+                let v = placement_value(pos, &l);
+                self.evals.put(h, v);
+                *layout = Some(l);
+                v
+            }
+        };
+        draw_pull(v, pos.halfmove_clock())
     }
 
     pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -192,7 +214,11 @@ impl<'a> Searcher<'a> {
         let danger = (pos.occupied_by(us) & DEN_ZONE[them]).any()
             || (pos.occupied_by(them) & DEN_ZONE[us]).any();
         let can_prune = !pv_node && !in_check && !danger;
-        let static_eval = if can_prune { evaluate(pos) } else { -INFINITE };
+        let static_eval = if can_prune {
+            self.evaluate_cached(pos, &mut None)
+        } else {
+            -INFINITE
+        };
 
         // Reverse futility: far above beta with little depth left.
         if can_prune && depth <= 4 && !is_decisive(beta) && static_eval - 90 * depth >= beta {
