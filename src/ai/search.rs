@@ -153,26 +153,12 @@ impl<'a> Searcher<'a> {
         ply: usize,
         allow_null: bool,
     ) -> Value {
-        self.pv_len[ply] = ply;
-        if self.poll() {
-            return 0;
-        }
+        let threats = match self.enter(pos, ply) {
+            Ok(threats) => threats,
+            Err(v) => return v,
+        };
         let us = pos.turn();
         let them = us.other();
-        if den_attackers(pos, us).any() {
-            return win_in(ply as u32 + 1);
-        }
-        let threats = den_attackers(pos, them);
-        if threats.more_than_one() {
-            return loss_in(ply as u32 + 2);
-        }
-        if pos.halfmove_clock() >= DRAW_CLOCK {
-            return if pos.count_moves() == 0 {
-                loss_in(ply as u32)
-            } else {
-                self.draw_value(pos)
-            };
-        }
         if self.is_repetition(pos) {
             return self.draw_value(pos);
         }
@@ -191,7 +177,7 @@ impl<'a> Searcher<'a> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, 0);
+            return self.quiesce_entered(pos, alpha, beta, ply, 0, threats);
         }
         if ply > self.seldepth {
             self.seldepth = ply;
