@@ -2,8 +2,8 @@
 //! search's move source and the evaluation's view of hanging pieces. Built on the engine's
 //! public tables; every move produced here is legal (tests check it against the engine).
 
-use crate::engine::terrain::{LAND, LEAPS, STEPS, TRAPS, WATER};
-use crate::engine::{Animal, Bitboard, BySide, Move, Piece, Position, Side, Square};
+use crate::engine::terrain::{LAND, LEAP_FROM, LEAPS, STEPS, TRAPS, WATER};
+use crate::engine::{Animal, Bitboard, BySide, Move, Position, Side, Square};
 
 use super::tables::{DEN_ADJACENT, DEN_FIELD};
 
@@ -22,8 +22,20 @@ pub struct Layout {
 /// The one-square set of a raw square index; empty for 63 (captured).
 #[inline]
 fn bit(raw: u8) -> Bitboard {
-    Bitboard((1u64 << (raw & 63)) & Bitboard::FULL.0)
+    Bitboard(BITS[usize::from(raw & 63)])
 }
+
+/// `BITS[i]`: the set of square `i` alone; empty for 63. One load instead of a variable
+/// shift and a mask (the portable x86-64 target shifts only by `cl`).
+static BITS: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut i = 0;
+    while i < 63 {
+        t[i] = 1 << i;
+        i += 1;
+    }
+    t
+};
 
 const FILE_A: u64 = 0x0102_0408_1020_4081;
 const FILE_G: u64 = FILE_A << 6;
@@ -36,26 +48,24 @@ fn neighbours(b: Bitboard) -> Bitboard {
 }
 
 impl Layout {
+    #[inline]
     pub fn new(pos: &Position) -> Layout {
-        let raw_of = |side: Side| {
-            Animal::ALL.map(|a| {
-                pos.square_of(Piece::new(side, a))
-                    .map_or(63, |sq| sq.index() as u8)
-            })
-        };
-        let raw = BySide::new(raw_of(Side::Jade), raw_of(Side::Crimson));
-        let at_most = |s: Side| {
-            let mut acc = Bitboard::EMPTY;
-            raw[s].map(|r| {
-                acc |= bit(r);
-                acc
-            })
-        };
+        let raw = pos.raw_squares();
+        #[inline(always)]
+        fn at_most(raw: &[u8; 8]) -> [Bitboard; 8] {
+            let mut out = [Bitboard::EMPTY; 8];
+            let mut acc = 0u64;
+            for (slot, &r) in out.iter_mut().zip(raw) {
+                acc |= bit(r).0;
+                *slot = Bitboard(acc);
+            }
+            out
+        }
         Layout {
             raw,
             occupied: BySide::new(pos.occupied_by(Side::Jade), pos.occupied_by(Side::Crimson)),
             rats: bit(raw.jade[0]) | bit(raw.crimson[0]),
-            at_most: BySide::new(at_most(Side::Jade), at_most(Side::Crimson)),
+            at_most: BySide::new(at_most(&raw.jade), at_most(&raw.crimson)),
         }
     }
 
@@ -118,7 +128,17 @@ impl Layout {
 
     /// Every capture `side` could make if it were to move, as `(attacker, from, targets)`.
     pub fn captures(&self, side: Side) -> impl Iterator<Item = (Animal, Square, Bitboard)> + '_ {
+        // Only pieces next to an enemy, and the leapers beside a lake, can capture anything.
+        let contact = neighbours(self.occupied[side.other()]);
         Animal::ALL.into_iter().filter_map(move |a| {
+            let near = if a.can_leap() {
+                contact | LEAP_FROM
+            } else {
+                contact
+            };
+            if (bit(self.raw[side][a.index()]) & near).is_empty() {
+                return None;
+            }
             let from = self.square(side, a)?;
             let t = self.capture_targets(side, a, from);
             t.any().then_some((a, from, t))
@@ -133,7 +153,13 @@ impl Layout {
         let mut out = Bitboard::EMPTY;
         for a in Animal::ALL {
             let r = self.raw[them][a.index()];
-            if (bit(r) & contact).any() || (a.can_leap() && r < 63) {
+            // A leaper away from our pieces captures only by leaping, from beside a lake.
+            let near = if a.can_leap() {
+                contact | LEAP_FROM
+            } else {
+                contact
+            };
+            if (bit(r) & near).any() {
                 let from = Square::from_index_unchecked(r);
                 out |= self.capture_targets(them, a, from);
             }

@@ -3,13 +3,13 @@
 //! pull away from the 100-half-move draw for the side that is ahead.
 
 use crate::engine::square::NUM_SQUARES;
-use crate::engine::terrain::{STEPS, TRAPS};
+use crate::engine::terrain::TRAPS;
 use crate::engine::{Animal, Position, Side, Square};
 
 use super::attacks::Layout;
 use super::score::Value;
 use super::tables::{
-    DEN_ADJACENT, DEN_DISTANCE_TABLE, DEN_ZONE, FAR, LEAP_DISTANCE, Travel, water_slot,
+    DEN_DISTANCE_TABLE, DEN_TRAP_GUARDS, DEN_ZONE, FAR, LEAP_DISTANCE, Travel, water_slot,
 };
 
 /// Base material, rat to elephant. The rat is worth more than its rank (it kills the elephant,
@@ -154,10 +154,11 @@ fn den_safety(layout: &Layout, side: Side, enemy: &SideSum) -> Value {
         return 0;
     }
     let own = layout.occupied[side];
-    let cover = (own & DEN_ZONE[side]).count() as Value;
-    let open_traps = DEN_ADJACENT[side]
-        .filter(|t| (STEPS[t.index()] & own).is_empty())
-        .count() as Value;
+    let cover = (own & DEN_ZONE[side]).count_sparse() as Value;
+    let open_traps = DEN_TRAP_GUARDS[side]
+        .iter()
+        .map(|guards| Value::from((*guards & own).is_empty()))
+        .sum::<Value>();
     let mut v = -(enemy.pressure - (cover * COVER).min(enemy.pressure))
         - open_traps * OPEN_TRAP * enemy.near.min(2);
     // Attackers close to the den that no defender around it can capture.
@@ -190,7 +191,7 @@ fn distance_of(layout: &Layout, side: Side, a: usize, sq: Square) -> u8 {
 /// piece, so count the second most valuable one (half of it: it may be defended).
 fn threats(layout: &Layout, us: Side) -> Value {
     let attacked = layout.attacked(us);
-    if attacked.count() < 2 {
+    if !attacked.more_than_one() {
         return 0;
     }
     let (mut first, mut second) = (0, 0);
@@ -215,6 +216,12 @@ pub fn evaluate(pos: &Position) -> Value {
 }
 
 pub fn evaluate_layout(pos: &Position, layout: &Layout) -> Value {
+    draw_pull(placement_value(pos, layout), pos.halfmove_clock())
+}
+
+/// The evaluation before the pull toward the draw: a function of where the animals stand and
+/// whose turn it is, so of the Zobrist hash alone (which lets the search cache it).
+pub fn placement_value(pos: &Position, layout: &Layout) -> Value {
     let us = pos.turn();
     let them = us.other();
     let case = water_slot(layout.raw.jade[0]) * 13 + water_slot(layout.raw.crimson[0]);
@@ -227,15 +234,14 @@ pub fn evaluate_layout(pos: &Position, layout: &Layout) -> Value {
     v += den_safety(layout, us, &theirs) - den_safety(layout, them, &ours);
     v += threats(layout, us);
     // Our pieces on enemy traps are rank 0 and easy prey.
-    v -= 20 * (layout.occupied[us] & TRAPS[them]).count() as Value;
-    v += 20 * (layout.occupied[them] & TRAPS[us]).count() as Value;
-    v += TEMPO;
-    draw_pull(v, pos.halfmove_clock())
+    v -= 20 * (layout.occupied[us] & TRAPS[them]).count_sparse() as Value;
+    v += 20 * (layout.occupied[them] & TRAPS[us]).count_sparse() as Value;
+    v + TEMPO
 }
 
 /// Shrinks the evaluation as the no-capture clock runs toward the 100-half-move draw, so the
 /// side that is ahead prefers to make progress (a capture resets the clock) over shuffling.
-fn draw_pull(v: Value, clock: u16) -> Value {
+pub fn draw_pull(v: Value, clock: u16) -> Value {
     const FREE: i32 = 30;
     let c = i32::from(clock);
     if c <= FREE {

@@ -21,6 +21,7 @@
 pub mod attacks;
 pub mod control;
 pub mod eval;
+mod evalcache;
 pub mod level;
 mod order;
 mod quiesce;

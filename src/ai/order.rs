@@ -1,7 +1,7 @@
 //! Move ordering: the hash move, captures by value, den threats, killers, then history.
 
 use crate::engine::terrain::STEPS;
-use crate::engine::{Move, Position, Square};
+use crate::engine::{Bitboard, Move, Position, Square};
 
 use super::eval::MATERIAL;
 use super::tables::{DEN_ADJACENT, DEN_ZONE};
@@ -84,7 +84,6 @@ impl Heuristics {
         self.killers[ply].contains(&Some(mv))
     }
 
-    /// Scores every move; the caller picks them best first.
     /// Scores every move but `skip` (already tried: the hash move) into `out`, in order;
     /// returns how many were written. The caller picks them best first.
     pub fn score(
@@ -95,57 +94,68 @@ impl Heuristics {
         ply: usize,
         out: &mut [Scored],
     ) -> usize {
-        let us = pos.turn();
-        let them = us.other();
-        let enemies = pos.occupied_by(them);
-        let adjacent = DEN_ADJACENT[them];
-        let zone = DEN_ZONE[them];
-        let [k0, k1] = self.killers[ply];
+        let ctx = ScoreContext::new(self, pos, ply);
         let mut n = 0;
         // Moves come grouped by the moving piece: look each one up once.
         let mut from = None;
-        let mut history: &[i32; 64] = &self.history[0];
-        let mut attacker = 0;
+        let mut piece = ctx.piece(0);
         for &mv in moves {
             if Some(mv) == skip {
                 continue;
             }
             if from != Some(mv.from) {
                 from = Some(mv.from);
-                let a = pos.piece_at(mv.from).map_or(0, |p| p.animal.index());
-                attacker = a as i32;
-                history = &self.history[us.index() * 8 + a];
+                piece = ctx.piece(pos.piece_at(mv.from).map_or(0, |p| p.animal.index()));
             }
-            let to = mv.to;
-            let (kind, score) = if enemies.contains(to) {
-                let victim = pos.piece_at(to).map_or(0, |p| MATERIAL[p.animal.index()]);
-                (Kind::Capture, CAPTURE + victim * 16 - attacker)
-            } else if adjacent.contains(to) {
-                // No enemy beside the square to take the intruder: the den falls.
-                let s = if (STEPS[to.index()] & enemies).is_empty() {
-                    WINNING_THREAT
-                } else {
-                    DEN_THREAT
-                };
-                (Kind::DenThreat, s)
-            } else {
-                let kind = if zone.contains(to) {
-                    Kind::Approach
-                } else {
-                    Kind::Quiet
-                };
-                let s = if Some(mv) == k0 {
-                    KILLER + 1
-                } else if Some(mv) == k1 {
-                    KILLER
-                } else {
-                    history[to.index()]
-                };
-                (kind, s)
-            };
-            out[n] = Scored { mv, score, kind };
+            out[n] = ctx.scored(pos, &piece, mv);
             n += 1;
         }
+        n
+    }
+
+    /// Generates the moves of the side to move but `skip` and scores them into `out`, in the
+    /// order of [`Position::generate_moves`] (so exactly as [`Heuristics::score`] would);
+    /// returns how many were written.
+    pub fn generate_scored(
+        &self,
+        pos: &Position,
+        skip: Option<Move>,
+        ply: usize,
+        out: &mut [Scored],
+    ) -> usize {
+        let ctx = ScoreContext::new(self, pos, ply);
+        let mut n = 0;
+        pos.for_each_targets(|a, from, mut targets| {
+            // Per piece: the skipped move and the killers as destination sets.
+            let on = |m: Option<Move>| match m {
+                Some(m) if m.from == from => Bitboard::from_square(m.to),
+                _ => Bitboard::EMPTY,
+            };
+            targets &= !on(skip);
+            let (k0, k1) = (on(ctx.killers[0]), on(ctx.killers[1]));
+            let special = ctx.enemies | ctx.adjacent | k0 | k1;
+            let history = &self.history[ctx.us * 8 + a];
+            for to in targets {
+                let mv = Move::new(from, to);
+                let bit = Bitboard::from_square(to);
+                out[n] = if (bit & special).is_empty() {
+                    // The common case: a quiet move scored by its history.
+                    let kind = if (bit & ctx.zone).is_empty() {
+                        Kind::Quiet
+                    } else {
+                        Kind::Approach
+                    };
+                    Scored {
+                        mv,
+                        score: history[to.index()],
+                        kind,
+                    }
+                } else {
+                    ctx.scored(pos, &ctx.piece(a), mv)
+                };
+                n += 1;
+            }
+        });
         n
     }
 
@@ -186,21 +196,96 @@ impl Heuristics {
     }
 }
 
+/// What scoring the moves of one node needs, looked up once.
+struct ScoreContext<'a> {
+    heur: &'a Heuristics,
+    us: usize,
+    enemies: Bitboard,
+    adjacent: Bitboard,
+    zone: Bitboard,
+    killers: [Option<Move>; 2],
+}
+
+/// The moving piece: its history row and its rank for ordering captures.
+struct MovingPiece<'a> {
+    history: &'a [i32; 64],
+    attacker: i32,
+}
+
+impl<'a> ScoreContext<'a> {
+    #[inline(always)]
+    fn new(heur: &'a Heuristics, pos: &Position, ply: usize) -> ScoreContext<'a> {
+        let them = pos.turn().other();
+        ScoreContext {
+            heur,
+            us: pos.turn().index(),
+            enemies: pos.occupied_by(them),
+            adjacent: DEN_ADJACENT[them],
+            zone: DEN_ZONE[them],
+            killers: heur.killers[ply],
+        }
+    }
+
+    #[inline(always)]
+    fn piece(&self, animal: usize) -> MovingPiece<'a> {
+        MovingPiece {
+            history: &self.heur.history[self.us * 8 + animal],
+            attacker: animal as i32,
+        }
+    }
+
+    #[inline(always)]
+    fn scored(&self, pos: &Position, piece: &MovingPiece<'_>, mv: Move) -> Scored {
+        let to = mv.to;
+        let (kind, score) = if self.enemies.contains(to) {
+            let victim = pos.piece_at(to).map_or(0, |p| MATERIAL[p.animal.index()]);
+            (Kind::Capture, CAPTURE + victim * 16 - piece.attacker)
+        } else if self.adjacent.contains(to) {
+            // No enemy beside the square to take the intruder: the den falls.
+            let s = if (STEPS[to.index()] & self.enemies).is_empty() {
+                WINNING_THREAT
+            } else {
+                DEN_THREAT
+            };
+            (Kind::DenThreat, s)
+        } else {
+            let kind = if self.zone.contains(to) {
+                Kind::Approach
+            } else {
+                Kind::Quiet
+            };
+            let s = if Some(mv) == self.killers[0] {
+                KILLER + 1
+            } else if Some(mv) == self.killers[1] {
+                KILLER
+            } else {
+                piece.history[to.index()]
+            };
+            (kind, s)
+        };
+        Scored { mv, score, kind }
+    }
+}
+
 /// Moves picked one by one before the rest is sorted at once.
 const PICKED: usize = 3;
 
 /// Moves the best remaining move to index `i` and returns it: a selection for the first few
 /// (most nodes cut off there), then one sort of the rest.
-#[inline]
+#[inline(always)]
 pub fn pick(moves: &mut [Scored], i: usize) -> Scored {
     if i < PICKED {
-        let mut best = i;
-        for j in i + 1..moves.len() {
-            if moves[j].score > moves[best].score {
+        // The first of the best, with its score kept in a register.
+        let rest = &moves[i..];
+        let mut best = 0;
+        let mut best_score = rest[0].score;
+        for (j, m) in rest.iter().enumerate().skip(1) {
+            if m.score > best_score {
                 best = j;
+                best_score = m.score;
             }
         }
-        moves.swap(i, best);
+        moves.swap(i, i + best);
     } else if i == PICKED {
         moves[i..].sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
     }

@@ -2,10 +2,10 @@
 //! answer them, until the position is quiet enough for the evaluation.
 
 use crate::engine::terrain::STEPS;
-use crate::engine::{DRAW_CLOCK, Move, Position};
+use crate::engine::{Bitboard, DRAW_CLOCK, Move, Position};
 
 use super::attacks::{Layout, den_attackers, den_threat_moves, evasions};
-use super::eval::{MATERIAL, evaluate, evaluate_layout};
+use super::eval::{MATERIAL, evaluate};
 use super::order::MAX_PLY;
 use super::score::{INFINITE, Value, is_decisive, loss_in, win_in};
 use super::search::Searcher;
@@ -18,37 +18,62 @@ const DELTA: Value = 200;
 const BUF: usize = 64;
 
 impl Searcher<'_> {
+    /// What every node does first: counts itself (and polls the limits), then settles the
+    /// positions decided without a search. `Err` carries such a position's value; `Ok` the
+    /// enemy pieces that threaten our den.
+    pub(super) fn enter(&mut self, pos: &Position, ply: usize) -> Result<Bitboard, Value> {
+        self.pv_len[ply] = ply;
+        if self.poll() {
+            return Err(0);
+        }
+        let us = pos.turn();
+        if den_attackers(pos, us).any() {
+            return Err(win_in(ply as u32 + 1));
+        }
+        let threats = den_attackers(pos, us.other());
+        if threats.more_than_one() {
+            return Err(loss_in(ply as u32 + 2));
+        }
+        if pos.halfmove_clock() >= DRAW_CLOCK {
+            return Err(if pos.count_moves() == 0 {
+                loss_in(ply as u32)
+            } else {
+                self.draw_value(pos)
+            });
+        }
+        Ok(threats)
+    }
+
     pub(super) fn quiesce(
+        &mut self,
+        pos: &Position,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+        qply: u32,
+    ) -> Value {
+        match self.enter(pos, ply) {
+            Ok(threats) => self.quiesce_entered(pos, alpha, beta, ply, qply, threats),
+            Err(v) => v,
+        }
+    }
+
+    /// Quiescence at a node that [`Searcher::enter`] already counted and checked (the search's
+    /// horizon hands its nodes over here, so they count once).
+    pub(super) fn quiesce_entered(
         &mut self,
         pos: &Position,
         mut alpha: Value,
         beta: Value,
         ply: usize,
         qply: u32,
+        threats: Bitboard,
     ) -> Value {
-        self.pv_len[ply] = ply;
-        if self.poll() {
-            return 0;
-        }
         if ply > self.seldepth {
             self.seldepth = ply;
         }
         let us = pos.turn();
         let them = us.other();
-        if den_attackers(pos, us).any() {
-            return win_in(ply as u32 + 1);
-        }
-        let threats = den_attackers(pos, them);
-        if threats.count() >= 2 {
-            return loss_in(ply as u32 + 2);
-        }
-        if pos.halfmove_clock() >= DRAW_CLOCK {
-            return if pos.count_moves() == 0 {
-                loss_in(ply as u32)
-            } else {
-                self.draw_value(pos)
-            };
-        }
         if ply >= MAX_PLY - 2 {
             return evaluate(pos);
         }
@@ -83,11 +108,12 @@ impl Searcher<'_> {
             return best;
         }
 
-        let layout = Layout::new(pos);
-        let stand = evaluate_layout(pos, &layout);
+        let mut built = None;
+        let stand = self.evaluate_cached(pos, &mut built);
         if stand >= beta {
             return stand;
         }
+        let layout = built.unwrap_or_else(|| Layout::new(pos));
         alpha = alpha.max(stand);
         let mut best = stand;
 

@@ -4,11 +4,13 @@
 //! root are in `root`, quiescence in `quiesce`.
 
 use crate::engine::terrain::DEN;
-use crate::engine::{DRAW_CLOCK, Move, MoveList, Position, Side};
+use crate::engine::{DRAW_CLOCK, Move, Position, Side};
 
+use super::attacks::Layout;
 use super::attacks::{den_attackers, evasions};
 use super::control::{Options, Stop};
-use super::eval::evaluate;
+use super::eval::{draw_pull, evaluate, placement_value};
+use super::evalcache::EvalCache;
 use super::order::{Heuristics, Kind, MAX_PLY, Scored, pick};
 use super::score::{INFINITE, Value, WIN, is_decisive, loss_in, win_in};
 use super::tables::DEN_ZONE;
@@ -21,6 +23,7 @@ pub(super) const MAX_MOVES: usize = 48;
 
 pub struct Searcher<'a> {
     pub(super) tt: Table,
+    evals: EvalCache,
     pub(super) heur: Box<Heuristics>,
     /// Hashes of the positions before the current node: the game so far, then the search path.
     pub(super) path: Vec<u64>,
@@ -53,6 +56,7 @@ impl<'a> Searcher<'a> {
         }
         Searcher {
             tt: Table::new(options.hash_mb),
+            evals: EvalCache::default(),
             heur: Box::default(),
             path: Vec::with_capacity(256),
             nodes: 0,
@@ -84,6 +88,24 @@ impl<'a> Searcher<'a> {
         self.aborted
     }
 
+    /// The evaluation of `pos`, from the cache when it was seen before; `layout` receives
+    /// the layout when one had to be built.
+    #[inline]
+    pub(super) fn evaluate_cached(&mut self, pos: &Position, layout: &mut Option<Layout>) -> Value {
+        let h = pos.hash();
+        let v = match self.evals.get(h) {
+            Some(v) => v,
+            None => {
+                let l = Layout::new(pos);
+                let v = placement_value(pos, &l);
+                self.evals.put(h, v);
+                *layout = Some(l);
+                v
+            }
+        };
+        draw_pull(v, pos.halfmove_clock())
+    }
+
     pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
         self.pv[ply][ply] = Some(mv);
         let child_len = self.pv_len[ply + 1].max(ply + 1);
@@ -108,9 +130,18 @@ impl<'a> Searcher<'a> {
     /// move and no capture since: scored as a draw, so the side that is ahead avoids it.
     fn is_repetition(&self, pos: &Position) -> bool {
         let h = pos.hash();
-        let clock = usize::from(pos.halfmove_clock()).min(self.path.len());
         let n = self.path.len();
-        (2..=clock).step_by(2).any(|k| self.path[n - k] == h)
+        let clock = usize::from(pos.halfmove_clock()).min(n);
+        // The positions 2, 4, .. plies back, as far as the clock reaches.
+        let recent = &self.path[n - clock..];
+        let mut k = recent.len();
+        while k >= 2 {
+            k -= 2;
+            if recent[k] == h {
+                return true;
+            }
+        }
+        false
     }
 
     pub(super) fn negamax(
@@ -122,26 +153,12 @@ impl<'a> Searcher<'a> {
         ply: usize,
         allow_null: bool,
     ) -> Value {
-        self.pv_len[ply] = ply;
-        if self.poll() {
-            return 0;
-        }
+        let threats = match self.enter(pos, ply) {
+            Ok(threats) => threats,
+            Err(v) => return v,
+        };
         let us = pos.turn();
         let them = us.other();
-        if den_attackers(pos, us).any() {
-            return win_in(ply as u32 + 1);
-        }
-        let threats = den_attackers(pos, them);
-        if threats.count() >= 2 {
-            return loss_in(ply as u32 + 2);
-        }
-        if pos.halfmove_clock() >= DRAW_CLOCK {
-            return if pos.count_moves() == 0 {
-                loss_in(ply as u32)
-            } else {
-                self.draw_value(pos)
-            };
-        }
         if self.is_repetition(pos) {
             return self.draw_value(pos);
         }
@@ -160,7 +177,7 @@ impl<'a> Searcher<'a> {
             depth += 1;
         }
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, 0);
+            return self.quiesce_entered(pos, alpha, beta, ply, 0, threats);
         }
         if ply > self.seldepth {
             self.seldepth = ply;
@@ -183,7 +200,11 @@ impl<'a> Searcher<'a> {
         let danger = (pos.occupied_by(us) & DEN_ZONE[them]).any()
             || (pos.occupied_by(them) & DEN_ZONE[us]).any();
         let can_prune = !pv_node && !in_check && !danger;
-        let static_eval = if can_prune { evaluate(pos) } else { -INFINITE };
+        let static_eval = if can_prune {
+            self.evaluate_cached(pos, &mut None)
+        } else {
+            -INFINITE
+        };
 
         // Reverse futility: far above beta with little depth left.
         if can_prune && depth <= 4 && !is_decisive(beta) && static_eval - 90 * depth >= beta {
@@ -194,7 +215,7 @@ impl<'a> Searcher<'a> {
             && allow_null
             && depth >= 3
             && static_eval >= beta
-            && pos.occupied_by(us).count() >= 3
+            && pos.occupied_by(us).more_than_two()
         {
             let r = 2 + depth / 4;
             let child = pos.with_turn(them);
@@ -209,10 +230,13 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let mut list = MoveList::default();
+        // The hash move is tried before the others are even generated: it often cuts off.
+        let mut buf = [Scored::NONE; MAX_MOVES];
         let mut evasion_buf = [Move::new(DEN[us], DEN[us]); 4];
         let mut n_evasions = 0;
-        let moves: &[Move] = if let Some(target) = threats.first() {
+        let hash_first;
+        let mut n;
+        if let Some(target) = threats.first() {
             evasions(pos, target, |m| {
                 evasion_buf[n_evasions] = m;
                 n_evasions += 1;
@@ -220,23 +244,24 @@ impl<'a> Searcher<'a> {
             if n_evasions == 0 {
                 return loss_in(ply as u32 + 2);
             }
-            &evasion_buf[..n_evasions]
+            let moves = &evasion_buf[..n_evasions];
+            hash_first = hash_move.filter(|m| moves.contains(m));
+            n = match hash_first {
+                Some(_) => 1,
+                None => self.heur.score(pos, moves, None, ply, &mut buf),
+            };
         } else {
-            pos.generate_moves(&mut list);
-            if list.is_empty() {
+            hash_first = hash_move.filter(|&m| pos.generates(m));
+            n = match hash_first {
+                Some(_) => 1,
+                None => self.heur.generate_scored(pos, None, ply, &mut buf),
+            };
+            if n == 0 {
                 return loss_in(ply as u32);
             }
-            &list
-        };
-        // The hash move is tried before the others are even scored: it often cuts off.
-        let mut buf = [Scored::NONE; MAX_MOVES];
-        let scored = &mut buf[..moves.len()];
-        let hash_first = hash_move.filter(|m| moves.contains(m));
-        match hash_first {
-            Some(hm) => scored[0] = Heuristics::hash_scored(pos, hm),
-            None => {
-                self.heur.score(pos, moves, None, ply, scored);
-            }
+        }
+        if let Some(hm) = hash_first {
+            buf[0] = Heuristics::hash_scored(pos, hm);
         }
         self.heur.clear_killers_from(ply + 2);
 
@@ -245,12 +270,22 @@ impl<'a> Searcher<'a> {
         let mut best_move = None;
         let mut quiets = [Move::new(DEN[us], DEN[us]); MAX_MOVES];
         let mut n_quiets = 0;
-        for i in 0..scored.len() {
+        for i in 0..MAX_MOVES {
             if i == 1
                 && let Some(hm) = hash_first
             {
-                self.heur.score(pos, moves, Some(hm), ply, &mut scored[1..]);
+                let rest = &mut buf[1..];
+                n += if n_evasions > 0 {
+                    self.heur
+                        .score(pos, &evasion_buf[..n_evasions], Some(hm), ply, rest)
+                } else {
+                    self.heur.generate_scored(pos, Some(hm), ply, rest)
+                };
             }
+            if i >= n {
+                break;
+            }
+            let scored = &mut buf[..n];
             let s = if i == 0 && hash_first.is_some() {
                 scored[0]
             } else {

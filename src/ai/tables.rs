@@ -44,6 +44,25 @@ pub const DEN_ADJACENT: BySide<Bitboard> = BySide::new(
     neighbours_of(DEN.crimson.index()),
 );
 
+/// `DEN_TRAP_GUARDS[side]`: for each square beside `side`'s den, its neighbours (where a
+/// defender guards it from).
+pub const DEN_TRAP_GUARDS: BySide<[Bitboard; 3]> = BySide::new(
+    trap_guards(DEN.jade.index()),
+    trap_guards(DEN.crimson.index()),
+);
+
+const fn trap_guards(den: usize) -> [Bitboard; 3] {
+    let mut out = [Bitboard::EMPTY; 3];
+    let mut rest = neighbours_of(den).0;
+    let mut k = 0;
+    while rest != 0 {
+        out[k] = neighbours_of(rest.trailing_zeros() as usize);
+        rest &= rest - 1;
+        k += 1;
+    }
+    out
+}
+
 /// `DEN_ZONE[side]`: squares at most two steps from `side`'s den (the den itself excluded).
 /// An enemy animal there can threaten to enter the den with its next move.
 pub const DEN_ZONE: BySide<Bitboard> = BySide::new(
@@ -302,5 +321,11 @@ mod tests {
         assert_eq!(DEN_ZONE.crimson.count(), 8);
         assert!(DEN_ZONE.jade.contains(sq::D7) && DEN_ZONE.jade.contains(sq::B9));
         assert!(!DEN_ZONE.jade.contains(sq::D9));
+        for side in Side::ALL {
+            let guards: Vec<Bitboard> = DEN_ADJACENT[side]
+                .map(|t| crate::engine::terrain::STEPS[t.index()])
+                .collect();
+            assert_eq!(DEN_TRAP_GUARDS[side].to_vec(), guards);
+        }
     }
 }

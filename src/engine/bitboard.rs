@@ -42,6 +42,32 @@ impl Bitboard {
         self.0.count_ones()
     }
 
+    /// Whether the set holds two squares or more (cheaper than `count() >= 2` without popcnt).
+    #[inline]
+    pub const fn more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// Whether the set holds three squares or more.
+    #[inline]
+    pub const fn more_than_two(self) -> bool {
+        let b = self.0 & self.0.wrapping_sub(1);
+        b & b.wrapping_sub(1) != 0
+    }
+
+    /// The number of squares, for sets known to be small: one step per square, which beats
+    /// the portable popcount for up to a few squares.
+    #[inline]
+    pub const fn count_sparse(self) -> u32 {
+        let mut b = self.0;
+        let mut n = 0;
+        while b != 0 {
+            b &= b - 1;
+            n += 1;
+        }
+        n
+    }
+
     pub const fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | (1u64 << sq.index()))
     }

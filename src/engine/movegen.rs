@@ -178,6 +178,35 @@ impl Position {
         }
     }
 
+    /// Calls `f(animal index, from, destinations)` for every animal of the side to move on the
+    /// board, rat first: the moves of [`Position::generate_moves`], grouped, in the same order.
+    #[inline(always)]
+    pub(crate) fn for_each_targets(&self, mut f: impl FnMut(usize, Square, Bitboard)) {
+        let ctx = Context::new(self);
+        for a in 0..8 {
+            let raw = self.raw_square(ctx.us, a);
+            if raw < 63 {
+                f(
+                    a,
+                    Square::from_index_unchecked(raw),
+                    ctx.targets_dyn(a, raw),
+                );
+            }
+        }
+    }
+
+    /// Whether `generate_moves` would list `mv` (a remembered move checked without
+    /// generating the others).
+    #[inline]
+    pub(crate) fn generates(&self, mv: Move) -> bool {
+        match decode_own(self, mv.from) {
+            Some(animal) => Context::new(self)
+                .targets_dyn(animal, mv.from.index() as u8)
+                .contains(mv.to),
+            None => false,
+        }
+    }
+
     /// Number of legal moves of the side to move, ignoring whether the game is already over.
     #[inline]
     pub fn count_moves(&self) -> u32 {
@@ -275,6 +304,14 @@ impl Position {
         debug_assert!(self.destinations(from).contains(to));
         Ok(())
     }
+}
+
+/// The animal index of the side to move's piece on `sq`, if one stands there.
+#[inline]
+fn decode_own(pos: &Position, sq: Square) -> Option<usize> {
+    pos.piece_at(sq)
+        .filter(|p| p.side == pos.turn())
+        .map(|p| p.animal.index())
 }
 
 /// The capture rules spelled out one by one, for explanations (the fast path is `Context`).

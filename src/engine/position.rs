@@ -199,6 +199,12 @@ impl Position {
             })
     }
 
+    /// Where every animal of both sides stands (`63` once captured), for the search.
+    #[inline]
+    pub(crate) fn raw_squares(&self) -> BySide<[u8; 8]> {
+        self.squares
+    }
+
     /// Internal square array, for the move generator.
     #[inline]
     pub(crate) fn raw_square(&self, side: Side, animal: usize) -> u8 {
