@@ -4,10 +4,10 @@
 //! root are in `root`, quiescence in `quiesce`.
 
 use crate::engine::terrain::DEN;
-use crate::engine::{DRAW_CLOCK, Move, Position, Side};
+use crate::engine::{Move, Position, Side};
 
 use super::attacks::Layout;
-use super::attacks::{den_attackers, evasions};
+use super::attacks::evasions;
 use super::control::{Options, Stop};
 use super::eval::{draw_pull, evaluate, placement_value};
 use super::evalcache::EvalCache;
