@@ -228,7 +228,13 @@ async fn a_game_against_the_bot_in_a_room() {
         me.rating
     );
     alice.say(&room, "!jungle top").await;
-    alice.notice_with(&room, &bot.id, "alice").await;
+    let top = alice.notice_with(&room, &bot.id, "Leaderboard here").await;
+    assert!(
+        top.body()
+            .contains(&format!("alice {} (0 W / 0 D / 1 L)", me.rating)),
+        "{}",
+        top.body()
+    );
     bot.wait_state("syncing", |s| s == SyncState::Syncing).await;
     bot.stop().await;
 }
@@ -298,8 +304,13 @@ async fn a_challenge_between_two_people() {
     alice.notice_with(&room, &bot.id, "bob resigned").await;
     // `top` ranks this room's players.
     alice.say(&room, "!jungle top").await;
-    let top = alice.notice_with(&room, &bot.id, "bob").await;
-    assert!(top.body().contains("alice"), "{}", top.body());
+    let top = alice.notice_with(&room, &bot.id, "Leaderboard here").await;
+    let (first, second) = (top.body().find("1. alice"), top.body().find("2. bob"));
+    assert!(
+        first.is_some() && second.is_some() && first < second,
+        "the winner ranks first: {}",
+        top.body()
+    );
     let row = bot.store().game(1).unwrap().unwrap();
     assert_eq!(row.moves, vec!["G7 G6", "A3 A4"]);
     assert_eq!(row.result.as_deref(), Some("jade"));
