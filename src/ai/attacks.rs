@@ -212,22 +212,7 @@ pub fn evasions(pos: &Position, target: Square, mut out: impl FnMut(Move)) {
 mod tests {
     use super::*;
 
-    fn random_positions(n: usize) -> Vec<Position> {
-        let mut rng = super::super::rng::Rng::new(9);
-        let mut out = Vec::new();
-        while out.len() < n {
-            let mut p = Position::start();
-            for _ in 0..rng.below(160) {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                p.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
-            }
-            out.push(p);
-        }
-        out
-    }
+    use crate::ai::rng::random_positions;
 
     #[test]
     fn neighbours_stay_on_the_board() {

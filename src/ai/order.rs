@@ -291,3 +291,55 @@ pub fn pick(moves: &mut [Scored], i: usize) -> Scored {
     }
     moves[i]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::rng::random_positions;
+    use crate::engine::MoveList;
+
+    fn key(s: &Scored) -> (Move, i32, Kind) {
+        (s.mv, s.score, s.kind)
+    }
+
+    /// The one-pass paths the search takes agree with the plain ones they replace: the same
+    /// moves, in the same order, with the same scores, also with a skipped move and killers.
+    #[test]
+    fn fast_generation_and_scoring_match_the_plain_paths() {
+        for (i, pos) in random_positions(400).iter().enumerate() {
+            let mut list = MoveList::default();
+            pos.generate_moves(&mut list);
+
+            let mut grouped = Vec::new();
+            pos.for_each_targets(|_, from, targets| {
+                grouped.extend(targets.into_iter().map(|to| Move::new(from, to)))
+            });
+            assert_eq!(grouped, list.to_vec(), "{pos}");
+            for from in Square::all() {
+                for to in Square::all() {
+                    let mv = Move::new(from, to);
+                    assert_eq!(pos.generates(mv), list.contains(&mv), "{pos}: {mv}");
+                }
+            }
+
+            let mut heur = Heuristics::default();
+            let ply = 3;
+            // Killers and history from a few of the moves; skip another one.
+            for (k, &mv) in list.iter().enumerate().filter(|(k, _)| k % 3 == i % 3) {
+                heur.reward(pos, mv, 1 + k as i32 % 5, ply, &list[..k]);
+            }
+            let skip = list.get(i % list.len().max(1)).copied();
+            let mut fast = [Scored::NONE; 64];
+            let mut plain = [Scored::NONE; 64];
+            let n = heur.generate_scored(pos, skip, ply, &mut fast);
+            let m = heur.score(pos, &list, skip, ply, &mut plain);
+            assert_eq!(n, m, "{pos}");
+            assert_eq!(n, list.len() - usize::from(skip.is_some()), "{pos}");
+            assert_eq!(
+                fast[..n].iter().map(key).collect::<Vec<_>>(),
+                plain[..m].iter().map(key).collect::<Vec<_>>(),
+                "{pos}"
+            );
+        }
+    }
+}

@@ -22,6 +22,26 @@ impl Rng {
     }
 }
 
+/// `n` positions from random legal games of up to 160 half-moves (seeded, so the same every run).
+#[cfg(test)]
+pub fn random_positions(n: usize) -> Vec<crate::engine::Position> {
+    use crate::engine::Position;
+    let mut rng = Rng::new(9);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut p = Position::start();
+        for _ in 0..rng.below(160) {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p.play_unchecked(moves[rng.below(moves.len() as u64) as usize]);
+        }
+        out.push(p);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
