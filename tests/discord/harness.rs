@@ -395,6 +395,10 @@ pub fn button_list(buttons: &[(&str, bool)]) -> Vec<(String, bool)> {
 #[track_caller]
 pub fn assert_all_disabled(m: &Msg) {
     let buttons = m.buttons();
+    assert!(
+        !buttons.is_empty(),
+        "the message has no buttons left to disable"
+    );
     assert!(buttons.iter().all(|(_, disabled)| *disabled), "{buttons:?}");
 }
 
