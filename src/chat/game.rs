@@ -167,23 +167,33 @@ impl Game {
     }
 
     pub fn buttons(&self) -> Vec<Button> {
-        vec![
-            Button {
-                id: format!("resign:{}", self.id()),
-                label: "Resign".into(),
-                style: ButtonStyle::Danger,
-            },
-            Button {
-                id: format!("draw:{}", self.id()),
-                label: "Offer draw".into(),
-                style: ButtonStyle::Secondary,
-            },
-        ]
+        game_buttons(self.id())
     }
 
     pub fn button_ids(&self) -> Vec<String> {
-        self.buttons().into_iter().map(|b| b.id).collect()
+        game_button_ids(self.id())
     }
+}
+
+/// The buttons under a board of game `id`.
+pub(crate) fn game_buttons(id: i64) -> Vec<Button> {
+    vec![
+        Button {
+            id: format!("resign:{id}"),
+            label: "Resign".into(),
+            style: ButtonStyle::Danger,
+        },
+        Button {
+            id: format!("draw:{id}"),
+            label: "Offer draw".into(),
+            style: ButtonStyle::Secondary,
+        },
+    ]
+}
+
+/// The ids of [`game_buttons`].
+pub(crate) fn game_button_ids(id: i64) -> Vec<String> {
+    game_buttons(id).into_iter().map(|b| b.id).collect()
 }
 
 /// `jade`, `crimson` or `draw`, as stored.

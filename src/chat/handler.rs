@@ -194,7 +194,7 @@ impl Core {
             Some(Command::Resign { game: Some(n) } | Command::Draw { game: Some(n) }) => {
                 match self.store.game(n) {
                     Ok(Some(g)) => (g.status != crate::store::GameStatus::Active)
-                        .then(|| vec![format!("resign:{n}"), format!("draw:{n}")]),
+                        .then(|| super::game::game_button_ids(n)),
                     Ok(None) => Some(vec![id.to_string()]),
                     Err(_) => None,
                 }
