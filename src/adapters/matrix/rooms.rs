@@ -329,6 +329,19 @@ impl Rooms {
     }
 }
 
+/// The notice's plain and HTML bodies. A board without its picture (rendering failed) is
+/// shown as text, so the player still sees the position.
+fn notice_bodies(reply: &Reply, pills: &[Pill<'_>]) -> (String, String) {
+    let (mut plain, mut html) = text::outgoing(&reply.text, pills);
+    if let (None, Some(view)) = (&reply.image, &reply.board) {
+        let board = crate::chat::text::board_text(&view.position, view.flip);
+        plain.push_str("\n\n");
+        plain.push_str(&board);
+        html.push_str(&text::preformatted(&board));
+    }
+    (plain, html)
+}
+
 /// A reply as an `m.notice` (mentioning the users it names, answering the triggering message
 /// when private) and its board as an `m.image`, encrypted by matrix-sdk in encrypted rooms.
 pub async fn send_reply(
@@ -353,7 +366,7 @@ pub async fn send_reply(
                 name,
             })
             .collect();
-        let (plain, html) = text::outgoing(&reply.text, &pills);
+        let (plain, html) = notice_bodies(reply, &pills);
         let mut content = RoomMessageEventContent::notice_html(plain, html).add_mentions(
             Mentions::with_user_ids(mentioned.iter().map(|(id, _)| id.clone())),
         );
@@ -381,4 +394,53 @@ pub async fn send_reply(
             .context("uploading the board")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chat::{BoardView, Image};
+    use crate::engine::Position;
+
+    fn view() -> BoardView {
+        BoardView {
+            game_id: 3,
+            position: Position::start(),
+            last_move: None,
+            captured: None,
+            selected: None,
+            flip: false,
+            jade_name: "alice".into(),
+            crimson_name: "bob".into(),
+            result: None,
+            outcome: None,
+        }
+    }
+
+    #[test]
+    fn a_board_without_its_picture_is_shown_as_text() {
+        let board = crate::chat::text::board_text(&Position::start(), false);
+        let mut reply = Reply {
+            text: "Game #3 starts".into(),
+            board: Some(view()),
+            ..Reply::default()
+        };
+        let (plain, html) = notice_bodies(&reply, &[]);
+        assert_eq!(plain, format!("Game #3 starts\n\n{board}"));
+        assert!(html.starts_with("Game #3 starts<pre>"), "{html}");
+        assert!(html.ends_with("</pre>"), "{html}");
+
+        reply.image = Some(Image {
+            bytes: vec![1],
+            file_name: "game-3.png".into(),
+            mime: "image/png",
+            width: 1,
+            height: 1,
+        });
+        assert_eq!(
+            notice_bodies(&reply, &[]),
+            text::outgoing("Game #3 starts", &[]),
+            "with the picture, the text stays short"
+        );
+    }
 }

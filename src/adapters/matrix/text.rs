@@ -219,6 +219,11 @@ fn markup_to_html(text: &str) -> String {
     out
 }
 
+/// `text` as an HTML `<pre>` block (a text board), escaped.
+pub fn preformatted(text: &str) -> String {
+    format!("<pre>{}</pre>", escape(text))
+}
+
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
