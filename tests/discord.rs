@@ -456,7 +456,7 @@ async fn the_outbox_is_posted_and_a_failed_send_is_survived() {
     w.finish().await;
 }
 
-/// Collects everything logged on this thread.
+/// Collects everything logged in this test binary (the log test installs it globally).
 #[derive(Clone, Default)]
 struct Captured(Arc<std::sync::Mutex<Vec<u8>>>);
 

@@ -373,8 +373,6 @@ fn the_flipped_board_mirrors_the_normal_one() {
     );
 }
 
-/// Pixels of one colour within a rectangle.
-
 #[test]
 fn the_bars_show_whose_turn_it_is_and_the_winner() {
     let start = Position::start();
