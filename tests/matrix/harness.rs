@@ -22,7 +22,7 @@ use matrix_sdk::ruma::events::{
     AnySyncMessageLikeEvent, AnySyncStateEvent, AnySyncTimelineEvent, SyncMessageLikeEvent,
     SyncStateEvent,
 };
-use matrix_sdk::ruma::{OwnedEventId, OwnedRoomId, OwnedUserId, UserId};
+use matrix_sdk::ruma::{OwnedDeviceId, OwnedEventId, OwnedRoomId, OwnedUserId, UserId};
 use matrix_sdk::{Client, Room};
 use tokio::sync::{Mutex, mpsc, watch};
 use tokio::task::JoinHandle;
@@ -117,6 +117,8 @@ pub struct BotOptions<'a> {
     pub homeserver: Option<&'a str>,
     /// `allow = [...]`; default: everyone on localhost.
     pub allow: Option<&'a [&'a str]>,
+    /// Log in with this access token instead of the password.
+    pub access_token: Option<&'a str>,
 }
 
 impl Bot {
@@ -126,10 +128,13 @@ impl Bot {
 
     pub async fn start_with(env: &Env, name: &str, dir: &Path, opts: BotOptions<'_>) -> Bot {
         let id = env.user(name);
+        let login = match opts.access_token {
+            Some(token) => format!("access_token = \"{token}\""),
+            None => format!("password = \"{}\"", env.password),
+        };
         let mut section = format!(
-            "homeserver = \"{}\"\nuser_id = \"{id}\"\npassword = \"{}\"\ndata_dir = \"{}\"\nstore_passphrase = \"test passphrase\"\n",
+            "homeserver = \"{}\"\nuser_id = \"{id}\"\n{login}\ndata_dir = \"{}\"\nstore_passphrase = \"test passphrase\"\n",
             opts.homeserver.unwrap_or(&env.url),
-            env.password,
             dir.join("matrix").display()
         );
         if let Some(allow) = opts.allow {
@@ -540,4 +545,23 @@ impl Proxy {
     pub fn set_up(&self, up: bool) {
         self.up.send_replace(up);
     }
+}
+
+/// Logs `name` in over the plain API (no client state, no keys uploaded): a fresh device's
+/// access token and its id, as an operator would get one for the bot's config.
+pub async fn device_token(env: &Env, name: &str) -> (String, OwnedDeviceId) {
+    use matrix_sdk::ruma::api::client::session::login::v3::{LoginInfo, Password, Request};
+    use matrix_sdk::ruma::api::client::uiaa::{MatrixUserIdentifier, UserIdentifier};
+    let client = Client::builder()
+        .homeserver_url(&env.url)
+        .build()
+        .await
+        .unwrap();
+    let id = env.user(name);
+    let request = Request::new(LoginInfo::Password(Password::new(
+        UserIdentifier::Matrix(MatrixUserIdentifier::new(id.to_string())),
+        env.password.clone(),
+    )));
+    let response = client.send(request).await.unwrap();
+    (response.access_token, response.device_id)
 }

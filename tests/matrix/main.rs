@@ -396,6 +396,39 @@ async fn a_restart_mid_game_resumes_on_the_same_device() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_access_token_logs_in_on_its_device_and_keeps_it() {
+    let env = synapse_or_skip!();
+    harness::init_logs();
+    let dir = tempfile::tempdir().unwrap();
+    let (token, device) = harness::device_token(&env, "bot9").await;
+    let opts = || BotOptions {
+        access_token: Some(&token),
+        ..BotOptions::default()
+    };
+    let bot = Bot::start_with(&env, "bot9", dir.path(), opts()).await;
+    assert_eq!(bot.client.device_id(), Some(&*device), "the token's device");
+    let devices = device_ids(&bot).await;
+    let alice = Human::login(&env, "alice").await;
+    let room = room_with_bot(&alice, &bot.id, true).await;
+    alice.say(&room, "!jungle rules").await;
+    let answer = alice
+        .notice_with(&room, &bot.id, "Jungle (Dou Shou Qi)")
+        .await;
+    assert!(answer.encrypted, "its keys work in an encrypted room");
+
+    bot.stop().await;
+    let bot = Bot::start_with(&env, "bot9", dir.path(), opts()).await;
+    assert_eq!(bot.client.device_id(), Some(&*device), "still that device");
+    assert_eq!(device_ids(&bot).await, devices, "no new device");
+    alice.say(&room, "!jungle rules").await;
+    let answer = alice
+        .notice_with(&room, &bot.id, "Jungle (Dou Shou Qi)")
+        .await;
+    assert!(answer.encrypted);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn history_notices_and_edits_are_not_answered() {
     let env = synapse_or_skip!();
     harness::init_logs();
