@@ -566,6 +566,22 @@ async fn sync_backs_off_while_the_homeserver_is_away() {
     alice
         .notice_with(&room, &bot.id, "Jungle (Dou Shou Qi) commands")
         .await;
+
+    // Started while the homeserver is away: it keeps trying, then carries on.
+    bot.stop().await;
+    proxy.set_up(false);
+    let opts = BotOptions {
+        homeserver: Some(&proxy.url),
+        ..BotOptions::default()
+    };
+    let (bot, ()) = tokio::join!(Bot::start_with(&env, "bot7", dir.path(), opts), async {
+        tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+        proxy.set_up(true);
+    });
+    alice.say(&room, "!jungle rules").await;
+    alice
+        .notice_with(&room, &bot.id, "Jungle (Dou Shou Qi) in brief")
+        .await;
     bot.stop().await;
 }
 
