@@ -85,6 +85,25 @@ pub struct BoardView {
     pub outcome: Option<Outcome>,
 }
 
+#[cfg(test)]
+impl BoardView {
+    /// Game 3 at the start, alice (Jade) vs bob (Crimson): a fixture for adapter unit tests.
+    pub(crate) fn example() -> BoardView {
+        BoardView {
+            game_id: 3,
+            position: Position::start(),
+            last_move: None,
+            captured: None,
+            selected: None,
+            flip: false,
+            jade_name: "alice".into(),
+            crimson_name: "bob".into(),
+            result: None,
+            outcome: None,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ButtonStyle {
     Primary,

@@ -205,21 +205,9 @@ impl Outgoing {
 mod tests {
     use super::*;
     use crate::chat::{Image, User};
-    use crate::engine::Position;
 
     fn view() -> BoardView {
-        BoardView {
-            game_id: 3,
-            position: Position::start(),
-            last_move: None,
-            captured: None,
-            selected: None,
-            flip: false,
-            jade_name: "alice".into(),
-            crimson_name: "bob".into(),
-            result: None,
-            outcome: None,
-        }
+        BoardView::example()
     }
 
     #[test]

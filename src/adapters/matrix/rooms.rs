@@ -403,18 +403,7 @@ mod tests {
     use crate::engine::Position;
 
     fn view() -> BoardView {
-        BoardView {
-            game_id: 3,
-            position: Position::start(),
-            last_move: None,
-            captured: None,
-            selected: None,
-            flip: false,
-            jade_name: "alice".into(),
-            crimson_name: "bob".into(),
-            result: None,
-            outcome: None,
-        }
+        BoardView::example()
     }
 
     #[test]
