@@ -6,6 +6,10 @@ use std::time::Duration;
 use serde::{Deserialize, Deserializer};
 use thiserror::Error;
 
+mod secret;
+
+pub use secret::Secret;
+
 #[derive(Debug, Error)]
 pub enum ConfigError {
     #[error("cannot read the config file {path}: {error}")]

@@ -1,6 +1,6 @@
 //! The `[discord]` section of the config file, checked key by key so errors name the key.
 
-use std::fmt;
+use crate::config::Secret;
 
 /// How many gateway shards to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,10 +12,10 @@ pub enum Shards {
 }
 
 /// The Discord adapter's settings.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiscordConfig {
-    /// The bot token (from `token` or `DISCORD_TOKEN`). Never printed: see the `Debug` impl.
-    pub token: String,
+    /// The bot token (from `token` or `DISCORD_TOKEN`); `Debug` shows `[redacted]`.
+    pub token: Secret,
     /// Register the slash command in this server only (instantly), instead of globally.
     pub guild_id: Option<u64>,
     /// Send every REST call to this base URL (a REST proxy that owns the rate limits) instead
@@ -25,18 +25,6 @@ pub struct DiscordConfig {
     /// The privileged message-content intent is enabled for this bot: read plain-text moves in
     /// every message, not only in those that mention the bot.
     pub message_content: bool,
-}
-
-impl fmt::Debug for DiscordConfig {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("DiscordConfig")
-            .field("token", &"<redacted>")
-            .field("guild_id", &self.guild_id)
-            .field("api_base_url", &self.api_base_url)
-            .field("shards", &self.shards)
-            .field("message_content", &self.message_content)
-            .finish()
-    }
 }
 
 const KEYS: &str = "token, guild_id, api_base_url, shards, message_content";
@@ -50,7 +38,7 @@ impl DiscordConfig {
     /// Reads the section with an explicit fallback token (the environment's, in practice).
     pub fn parse(table: &toml::Table, env_token: Option<String>) -> Result<DiscordConfig, String> {
         let mut config = DiscordConfig {
-            token: String::new(),
+            token: Secret::new(""),
             guild_id: None,
             api_base_url: None,
             shards: Shards::Auto,
@@ -117,7 +105,7 @@ impl DiscordConfig {
                 }
             }
         }
-        config.token = file_token
+        let token = file_token
             .or(env_token)
             .map(|t| t.trim().to_string())
             .filter(|t| !t.is_empty())
@@ -125,9 +113,10 @@ impl DiscordConfig {
                 "discord.token: no bot token: set token in [discord] or the DISCORD_TOKEN environment variable"
                     .to_string()
             })?;
-        if config.token.contains(char::is_whitespace) && !config.token.starts_with("Bot ") {
+        if token.contains(char::is_whitespace) && !token.starts_with("Bot ") {
             return Err("discord.token: a bot token has no spaces".to_string());
         }
+        config.token = Secret::new(token);
         Ok(config)
     }
 }
@@ -143,7 +132,7 @@ mod tests {
     #[test]
     fn keys_and_defaults() {
         let c = DiscordConfig::parse(&table("token = \"abc.def\""), None).unwrap();
-        assert_eq!(c.token, "abc.def");
+        assert_eq!(c.token.expose(), "abc.def");
         assert_eq!(c.shards, Shards::Auto);
         assert_eq!(
             (c.guild_id, c.api_base_url, c.message_content),
@@ -156,7 +145,7 @@ mod tests {
             Some("env-token".into()),
         )
         .unwrap();
-        assert_eq!(c.token, "env-token");
+        assert_eq!(c.token.expose(), "env-token");
         assert_eq!(c.guild_id, Some(42));
         assert_eq!(c.api_base_url.as_deref(), Some("http://127.0.0.1:9"));
         assert_eq!(c.shards, Shards::Fixed(2));
@@ -164,7 +153,7 @@ mod tests {
         // The file's token wins over the environment's.
         let c = DiscordConfig::parse(&table("token = \"file\"\nguild_id = 7"), Some("env".into()))
             .unwrap();
-        assert_eq!((c.token.as_str(), c.guild_id), ("file", Some(7)));
+        assert_eq!((c.token.expose(), c.guild_id), ("file", Some(7)));
     }
 
     #[test]
@@ -211,6 +200,6 @@ mod tests {
         let c = DiscordConfig::parse(&table("token = \"very-secret-token\""), None).unwrap();
         let shown = format!("{c:?} {c:#?}");
         assert!(!shown.contains("very-secret-token"), "{shown}");
-        assert!(shown.contains("<redacted>"), "{shown}");
+        assert!(shown.contains("token: [redacted]"), "{shown}");
     }
 }

@@ -1,10 +1,11 @@
 //! The `[matrix]` config section: parsed by hand from the TOML table so that every error names
 //! its key (`matrix.user_id: ...`), with secrets that never show in logs or `Debug` output.
 
-use std::fmt;
 use std::path::PathBuf;
 
 use matrix_sdk::ruma::{OwnedServerName, OwnedUserId, UserId};
+
+use crate::config::Secret;
 
 /// The keys `[matrix]` accepts.
 const KEYS: [&str; 8] = [
@@ -22,27 +23,6 @@ const KEYS: [&str; 8] = [
 pub const PASSWORD_ENV: &str = "MATRIX_PASSWORD";
 pub const ACCESS_TOKEN_ENV: &str = "MATRIX_ACCESS_TOKEN";
 pub const STORE_PASSPHRASE_ENV: &str = "MATRIX_STORE_PASSPHRASE";
-
-/// A password, token or passphrase: `Debug` shows `[redacted]`, and there is no `Display`.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(value: impl Into<String>) -> Secret {
-        Secret(value.into())
-    }
-
-    /// The secret itself, for the one call that needs it.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[redacted]")
-    }
-}
 
 /// How the bot logs in when it has no saved session (or the saved one was revoked).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,7 +92,7 @@ impl MatrixConfig {
             Ok(string(table, key)?
                 .or_else(|| env(var))
                 .filter(|s| !s.is_empty())
-                .map(Secret))
+                .map(Secret::new))
         };
         let login = match (
             secret("password", PASSWORD_ENV)?,
