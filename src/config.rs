@@ -44,12 +44,17 @@ impl StoreConfig {
     }
 }
 
-/// Where the database lives when the config does not say.
-pub fn default_database() -> PathBuf {
+/// The bot's own folder in the user's data directory (`~/.local/share/jungle-bot` on Linux;
+/// `./jungle-bot` where there is none): where its files go when the config does not say.
+pub fn data_dir() -> PathBuf {
     dirs::data_dir()
         .unwrap_or_else(|| PathBuf::from("."))
         .join("jungle-bot")
-        .join("jungle.db")
+}
+
+/// Where the database lives when the config does not say.
+pub fn default_database() -> PathBuf {
+    data_dir().join("jungle.db")
 }
 
 #[derive(Clone, Debug)]
@@ -393,6 +398,16 @@ mod tests {
         assert_eq!(
             e,
             "bot.hard.think (line 2): unknown key; known keys: movetime_ms, max_depth"
+        );
+    }
+
+    #[test]
+    fn default_files_are_in_the_bots_data_dir() {
+        assert!(data_dir().ends_with("jungle-bot"), "{:?}", data_dir());
+        assert_eq!(default_database(), data_dir().join("jungle.db"));
+        assert_eq!(
+            Config::parse("").unwrap().store.database_path(),
+            default_database()
         );
     }
 

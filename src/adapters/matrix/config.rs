@@ -180,10 +180,7 @@ fn parse_allow(entry: &str) -> Result<Allow, String> {
 
 /// `<data dir>/jungle-bot/matrix`.
 pub fn default_data_dir() -> PathBuf {
-    dirs::data_dir()
-        .unwrap_or_else(|| PathBuf::from("."))
-        .join("jungle-bot")
-        .join("matrix")
+    crate::config::data_dir().join("matrix")
 }
 
 #[cfg(test)]
@@ -219,6 +216,8 @@ mod tests {
         assert_eq!(c.store_passphrase, Some(Secret::new("s3")));
         assert_eq!(c.allow.len(), 3);
         assert_eq!(c.device_name, "jungle-bot");
+        let c = parse(&format!("{BASE}password = \"p\"\n")).unwrap();
+        assert_eq!(c.data_dir, crate::config::data_dir().join("matrix"));
     }
 
     #[test]
