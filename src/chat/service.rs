@@ -3,12 +3,13 @@
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use anyhow::Context as _;
 
 use crate::config::Config;
 use crate::store::Store;
+use crate::sync::lock;
 
 use super::bot;
 use super::event::{Event, Outgoing, Place, Reply};
@@ -57,10 +58,6 @@ pub struct Service {
     /// Games whose bot move is being searched right now.
     thinking: Arc<Mutex<HashSet<i64>>>,
     prefix: String,
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 impl Service {

@@ -2,7 +2,7 @@
 //! plain-text messages go to the [`Service`]; its replies go back as interaction responses,
 //! follow-ups and channel messages. A failed send is logged and the rest carries on.
 
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
@@ -13,6 +13,7 @@ use serenity::builder::Builder as _;
 
 use crate::chat::{Command, Event, Input, Place, Reply, Service, User};
 use crate::engine::Move;
+use crate::sync::lock;
 
 use super::autocomplete;
 use super::buttons::ButtonBook;
@@ -28,10 +29,6 @@ pub(super) struct Shared {
     pub guild: Option<GuildId>,
     /// The bot's own user id, known from READY.
     pub me: OnceLock<UserId>,
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Where an interaction or message happened: the server is the rating scope.
