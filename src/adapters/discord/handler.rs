@@ -40,9 +40,9 @@ pub(super) fn place(guild: Option<GuildId>, channel: ChannelId) -> Place {
     }
 }
 
-/// A move's text in one form, to compare `g7 g6` with `G7 G6`.
-fn norm(text: &str) -> String {
-    text.to_ascii_uppercase().replace([' ', '-'], "")
+/// Whether `mv` is among the sender's legal moves, as the chat layer lists them (`G7 G6`).
+fn listed(mv: Move, legal: &[String]) -> bool {
+    legal.iter().any(|m| m.parse::<Move>().ok() == Some(mv))
 }
 
 /// An interaction to answer.
@@ -173,12 +173,16 @@ impl Shared {
         // The bot may answer (and think for up to a second or so): acknowledge first.
         let defer = match &parsed.command {
             Command::PlayBot { .. } => true,
-            Command::Move { text, .. } => self
-                .service
-                .move_suggestions(place.clone(), sender.id.clone(), text.clone())
-                .await
-                .iter()
-                .any(|m| norm(m) == norm(text)),
+            Command::Move { text, .. } => match text.parse::<Move>() {
+                Ok(mv) => {
+                    let legal = self
+                        .service
+                        .move_suggestions(place.clone(), sender.id.clone(), mv.to_string())
+                        .await;
+                    listed(mv, &legal)
+                }
+                Err(_) => false,
+            },
             _ => false,
         };
         if defer {
@@ -478,6 +482,12 @@ mod tests {
             ("discord", "7", "9")
         );
         assert_eq!(place(None, ChannelId::new(9)).scope, "dm:9");
-        assert_eq!(norm("g7-g6"), norm("G7 G6"));
+        let legal = ["G7 F7".to_string(), "G7 G6".to_string()];
+        for text in ["G7 G6", "g7g6", "g7-g6", " g7 to g6 ", "G7  G6"] {
+            let mv: Move = text.parse().unwrap();
+            assert!(listed(mv, &legal), "{text}");
+        }
+        assert!(!listed("G7 G5".parse().unwrap(), &legal));
+        assert!(!listed("G7 G6".parse().unwrap(), &[]));
     }
 }
