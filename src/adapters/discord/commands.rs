@@ -6,6 +6,7 @@ use serenity::all::{
     PartialMember, ResolvedOption, ResolvedValue, Unresolved,
 };
 
+use crate::chat::command::TOP_MAX;
 use crate::chat::{Command, SideChoice, User};
 
 /// The one command the bot registers.
@@ -82,7 +83,7 @@ pub fn definition() -> CreateCommand {
             .add_sub_option(
                 CreateCommandOption::new(CommandOptionType::Integer, "count", "How many players")
                     .min_int_value(1)
-                    .max_int_value(50),
+                    .max_int_value(TOP_MAX.into()),
             ),
         sub("history", "A player's recent games")
             .add_sub_option(user_option("Whose (default: yours)")),
@@ -241,7 +242,10 @@ pub fn parse(data: &CommandData) -> Result<Parsed, String> {
         },
         "top" => Command::Top {
             global: o.text("scope").as_deref() == Some("global"),
-            limit: o.int("count").map(|n| n.clamp(1, 50) as u32),
+            // Any count: the leaderboard keeps it in range.
+            limit: o
+                .int("count")
+                .map(|n| u32::try_from(n.max(0)).unwrap_or(u32::MAX)),
         },
         "history" => Command::History {
             user: o.user("user"),
@@ -398,6 +402,21 @@ pub(super) mod tests {
                 limit: Some(5)
             }
         );
+        // Out of range counts go through as they are: the leaderboard clamps them.
+        for (count, limit) in [(99, 99), (-5, 0), (1i64 << 40, u32::MAX)] {
+            assert_eq!(
+                slash(
+                    "top",
+                    serde_json::json!([{"name": "count", "type": 4, "value": count}]),
+                    empty.clone()
+                )
+                .command,
+                Command::Top {
+                    global: false,
+                    limit: Some(limit)
+                }
+            );
+        }
         assert_eq!(
             slash("top", none.clone(), empty.clone()).command,
             Command::Top {
