@@ -118,14 +118,20 @@ pub fn display_name(user: &serenity::all::User, nick: Option<&str>) -> String {
 }
 
 /// The subcommand and its options.
-pub(super) fn subcommand(data: &CommandData) -> Result<(&str, Vec<ResolvedOption<'_>>), String> {
+pub(super) fn subcommand(data: &CommandData) -> Result<(&str, Options<'_>), String> {
     let mut options = data.options();
     match options.pop() {
         Some(ResolvedOption {
             name,
             value: ResolvedValue::SubCommand(opts),
             ..
-        }) => Ok((name, opts)),
+        }) => Ok((
+            name,
+            Options {
+                opts,
+                mentions: Vec::new(),
+            },
+        )),
         _ => Err(format!(
             "`/{}` needs a subcommand, e.g. `/{} help`.",
             NAME, NAME
@@ -133,8 +139,8 @@ pub(super) fn subcommand(data: &CommandData) -> Result<(&str, Vec<ResolvedOption
     }
 }
 
-/// Options by name, checked against what the subcommand takes.
-struct Options<'a> {
+/// A subcommand's options by name, read in the types the subcommand gives them.
+pub(super) struct Options<'a> {
     opts: Vec<ResolvedOption<'a>>,
     mentions: Vec<User>,
 }
@@ -144,7 +150,8 @@ impl<'a> Options<'a> {
         self.opts.iter().find(|o| o.name == name).map(|o| &o.value)
     }
 
-    fn text(&self, name: &str) -> Option<String> {
+    /// A string option's text, trimmed (also while it is being autocompleted).
+    pub(super) fn text(&self, name: &str) -> Option<String> {
         match self.get(name)? {
             ResolvedValue::String(s) => Some(s.trim().to_string()),
             ResolvedValue::Autocomplete { value, .. } => Some(value.trim().to_string()),
@@ -197,11 +204,7 @@ pub fn parse(data: &CommandData) -> Result<Parsed, String> {
     if data.name != NAME {
         return Err(format!("I only know `/{NAME}`."));
     }
-    let (name, opts) = subcommand(data)?;
-    let mut o = Options {
-        opts,
-        mentions: Vec::new(),
-    };
+    let (name, mut o) = subcommand(data)?;
     let command = match name {
         "challenge" => Command::Challenge {
             opponent: o.user("user"),
