@@ -73,7 +73,7 @@ impl Service {
     /// Opens the configured database and readies the renderer (blocking; call it off the
     /// runtime or before it starts).
     pub fn open(config: &Config, clock: Arc<dyn Clock>) -> anyhow::Result<Service> {
-        crate::render::prepare();
+        picture::prepare();
         let path = config.store.database_path();
         let store = Store::open(&path)
             .with_context(|| format!("opening the database {}", path.display()))?;
