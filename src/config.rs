@@ -1,10 +1,16 @@
-//! The configuration file (TOML). Every key is optional; errors name the key and the problem.
+//! The configuration file (TOML). Every key is optional; errors name the key and the problem, in
+//! the wording [`Section`] gives every section (the adapters' too).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use serde::{Deserialize, Deserializer};
 use thiserror::Error;
+
+mod secret;
+mod section;
+
+pub use secret::Secret;
+pub use section::{KeyError, Section};
 
 #[derive(Debug, Error)]
 pub enum ConfigError {
@@ -15,8 +21,7 @@ pub enum ConfigError {
 }
 
 /// The whole configuration.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[derive(Clone, Debug, Default)]
 pub struct Config {
     pub store: StoreConfig,
     pub chat: ChatConfig,
@@ -27,8 +32,7 @@ pub struct Config {
     pub matrix: Option<toml::Table>,
 }
 
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[derive(Clone, Debug, Default)]
 pub struct StoreConfig {
     /// The SQLite file; default `<data dir>/jungle-bot/jungle.db`.
     pub database: Option<PathBuf>,
@@ -40,24 +44,26 @@ impl StoreConfig {
     }
 }
 
-/// Where the database lives when the config does not say.
-pub fn default_database() -> PathBuf {
+/// The bot's own folder in the user's data directory (`~/.local/share/jungle-bot` on Linux;
+/// `./jungle-bot` where there is none): where its files go when the config does not say.
+pub fn data_dir() -> PathBuf {
     dirs::data_dir()
         .unwrap_or_else(|| PathBuf::from("."))
         .join("jungle-bot")
-        .join("jungle.db")
 }
 
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+/// Where the database lives when the config does not say.
+pub fn default_database() -> PathBuf {
+    data_dir().join("jungle.db")
+}
+
+#[derive(Clone, Debug)]
 pub struct ChatConfig {
     /// What text commands start with.
     pub prefix: String,
     /// How long a challenge stays open.
-    #[serde(deserialize_with = "duration")]
     pub challenge_expiry: Duration,
     /// How long the player to move may take before losing (or the game is aborted).
-    #[serde(deserialize_with = "duration")]
     pub move_timeout: Duration,
 }
 
@@ -71,8 +77,7 @@ impl Default for ChatConfig {
     }
 }
 
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[derive(Clone, Debug)]
 pub struct BotConfig {
     /// Fixed Elo ratings of the bot's levels (games against the bot are rated for the human).
     pub rating_easy: i32,
@@ -87,8 +92,7 @@ pub struct BotConfig {
 }
 
 /// One level's thinking time and depth.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[derive(Clone, Debug, Default)]
 pub struct LevelConfig {
     /// Thinking time per move in milliseconds.
     pub movetime_ms: Option<u64>,
@@ -146,22 +150,22 @@ pub fn parse_duration(text: &str) -> Option<Duration> {
     (secs > 0).then(|| Duration::from_secs(secs))
 }
 
-fn duration<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Raw {
-        Text(String),
-        Seconds(u64),
-    }
-    let bad = |shown: String| {
-        serde::de::Error::custom(format!(
-            "'{shown}' is not a duration: write a whole number with s, m, h or d, like \"90s\", \"15m\" or \"24h\""
-        ))
+/// A duration key: `"15m"` and the like, or a number of seconds.
+fn duration(s: &Section<'_>, key: &str) -> Result<Option<Duration>, KeyError> {
+    let bad = |shown: &str| {
+        s.error(
+            key,
+            format!(
+                "'{shown}' is not a duration: write a whole number with s, m, h or d, like \"90s\", \"15m\" or \"24h\""
+            ),
+        )
     };
-    match Raw::deserialize(d)? {
-        Raw::Text(t) => parse_duration(&t).ok_or_else(|| bad(t)),
-        Raw::Seconds(0) => Err(bad("0".into())),
-        Raw::Seconds(n) => Ok(Duration::from_secs(n)),
+    match s.value(key) {
+        None => Ok(None),
+        Some(toml::Value::String(t)) => parse_duration(t).map(Some).ok_or_else(|| bad(t)),
+        Some(toml::Value::Integer(n)) if *n > 0 => Ok(Some(Duration::from_secs(*n as u64))),
+        Some(toml::Value::Integer(n)) => Err(bad(&n.to_string())),
+        Some(other) => Err(s.wrong_type(key, "a duration like \"15m\"", other.type_str())),
     }
 }
 
@@ -178,49 +182,102 @@ impl Config {
         })
     }
 
-    /// Parses config text; the error names the key and the problem.
+    /// Parses config text; the error names the key (and its line) and the problem.
     pub fn parse(text: &str) -> Result<Config, String> {
-        let config: Config = toml::from_str(text).map_err(|e| one_line_toml_error(text, &e))?;
-        config.check()?;
-        Ok(config)
+        let table: toml::Table = toml::from_str(text).map_err(|e| one_line_toml_error(text, &e))?;
+        Config::from_table(&table).map_err(|e| match line_of(text, &e.key) {
+            Some(line) => format!("{} (line {line}): {}", e.key, e.problem),
+            None => e.to_string(),
+        })
     }
 
-    fn check(&self) -> Result<(), String> {
-        if self.chat.prefix.trim().is_empty() || self.chat.prefix.contains(char::is_whitespace) {
-            return Err(format!(
-                "chat.prefix: '{}' must be one word without spaces, like \"!jungle\"",
-                self.chat.prefix
-            ));
+    /// Reads the parsed file key by key.
+    pub fn from_table(table: &toml::Table) -> Result<Config, KeyError> {
+        let root = Section::new("", table, &["store", "chat", "bot", "discord", "matrix"])?;
+        let mut config = Config {
+            discord: root.table("discord")?.cloned(),
+            matrix: root.table("matrix")?.cloned(),
+            ..Config::default()
+        };
+        if let Some(s) = root.section("store", &["database"])? {
+            config.store.database = s.string("database")?.map(PathBuf::from);
         }
-        for (name, l) in [
-            ("easy", &self.bot.easy),
-            ("medium", &self.bot.medium),
-            ("hard", &self.bot.hard),
-        ] {
-            if l.movetime_ms == Some(0) {
-                return Err(format!("bot.{name}.movetime_ms: must be at least 1"));
+        if let Some(s) = root.section("chat", &["prefix", "challenge_expiry", "move_timeout"])? {
+            let chat = &mut config.chat;
+            if let Some(p) = s.string("prefix")? {
+                if p.trim().is_empty() || p.contains(char::is_whitespace) {
+                    return Err(s.error(
+                        "prefix",
+                        format!("'{p}' must be one word without spaces, like \"!jungle\""),
+                    ));
+                }
+                chat.prefix = p;
             }
-            if l.max_depth
-                .is_some_and(|d| d == 0 || d > crate::ai::MAX_DEPTH)
-            {
-                return Err(format!(
-                    "bot.{name}.max_depth: must be from 1 to {}",
-                    crate::ai::MAX_DEPTH
-                ));
+            chat.challenge_expiry =
+                duration(&s, "challenge_expiry")?.unwrap_or(chat.challenge_expiry);
+            chat.move_timeout = duration(&s, "move_timeout")?.unwrap_or(chat.move_timeout);
+        }
+        if let Some(s) = root.section(
+            "bot",
+            &[
+                "rating_easy",
+                "rating_medium",
+                "rating_hard",
+                "default_level",
+                "easy",
+                "medium",
+                "hard",
+            ],
+        )? {
+            let bot = &mut config.bot;
+            for (key, rating) in [
+                ("rating_easy", &mut bot.rating_easy),
+                ("rating_medium", &mut bot.rating_medium),
+                ("rating_hard", &mut bot.rating_hard),
+            ] {
+                if let Some(r) = s.integer(key, i32::MIN.into(), i32::MAX.into())? {
+                    *rating = r as i32;
+                }
+            }
+            if let Some(level) = s.string("default_level")? {
+                if level.parse::<crate::chat::Level>().is_err() {
+                    return Err(s.error(
+                        "default_level",
+                        format!("'{level}' is not a level: use easy, medium or hard"),
+                    ));
+                }
+                bot.default_level = level;
+            }
+            for (key, level) in [
+                ("easy", &mut bot.easy),
+                ("medium", &mut bot.medium),
+                ("hard", &mut bot.hard),
+            ] {
+                if let Some(l) = s.section(key, &["movetime_ms", "max_depth"])? {
+                    level.movetime_ms = l.integer("movetime_ms", 1, i64::MAX)?.map(|n| n as u64);
+                    let deepest = crate::ai::MAX_DEPTH.into();
+                    level.max_depth = l.integer("max_depth", 1, deepest)?.map(|n| n as u32);
+                }
             }
         }
-        if self
-            .bot
-            .default_level
-            .parse::<crate::chat::Level>()
-            .is_err()
-        {
-            return Err(format!(
-                "bot.default_level: '{}' is not a level: use easy, medium or hard",
-                self.bot.default_level
-            ));
+        Ok(config)
+    }
+}
+
+/// The line a key (named in full, like `bot.easy.max_depth`) is written on.
+fn line_of(text: &str, key: &str) -> Option<usize> {
+    let doc = toml::de::DeTable::parse(text).ok()?;
+    let mut table = doc.get_ref();
+    let mut parts = key.split('.').peekable();
+    loop {
+        let (k, v) = table.get_key_value(parts.next()?)?;
+        if parts.peek().is_none() {
+            return Some(text[..k.span().start].matches('\n').count() + 1);
         }
-        Ok(())
+        table = match v.get_ref() {
+            toml::de::DeValue::Table(t) => t,
+            _ => return None,
+        };
     }
 }
 
@@ -264,21 +321,58 @@ mod tests {
         assert_eq!(c.chat.prefix, "!j");
         assert_eq!(c.chat.move_timeout, Duration::from_secs(7200));
         assert_eq!(c.chat.challenge_expiry, Duration::from_secs(60));
+        let c = Config::parse(
+            "[store]\ndatabase = \"/tmp/j.db\"\n[bot]\nrating_easy = 700\nrating_medium = 1100\nrating_hard = 1500\ndefault_level = \"easy\"\n[discord]\ntoken = \"t\"\n[matrix]\nuser_id = \"@j:x.org\"\n",
+        )
+        .unwrap();
+        assert_eq!(c.store.database_path(), PathBuf::from("/tmp/j.db"));
+        assert_eq!(
+            (c.bot.rating_easy, c.bot.rating_medium, c.bot.rating_hard),
+            (700, 1100, 1500)
+        );
+        assert_eq!(c.bot.default_level, "easy");
+        assert_eq!(c.discord.unwrap()["token"].as_str(), Some("t"));
+        assert_eq!(c.matrix.unwrap()["user_id"].as_str(), Some("@j:x.org"));
     }
 
     #[test]
     fn errors_name_the_key() {
         let e = Config::parse("[chat]\nmove_timeout = \"soon\"\n").unwrap_err();
-        assert!(e.contains("'soon' is not a duration"), "{e}");
-        let e = Config::parse("[chat]\nprefx = \"!j\"\n").unwrap_err();
-        assert!(e.contains("prefx"), "{e}");
-        let e = Config::parse("[bot]\nrating_easy = \"low\"\n").unwrap_err();
         assert!(
-            e.starts_with("bot.rating_easy (line 2): invalid type"),
+            e.starts_with("chat.move_timeout (line 2): 'soon' is not a duration"),
+            "{e}"
+        );
+        let e = Config::parse("[chat]\nmove_timeout = -5\n").unwrap_err();
+        assert!(
+            e.starts_with("chat.move_timeout (line 2): '-5' is not"),
+            "{e}"
+        );
+        let e = Config::parse("\n[chat]\nprefix = \"!j\"\nprefx = \"!j\"\n").unwrap_err();
+        assert_eq!(
+            e,
+            "chat.prefx (line 4): unknown key; known keys: prefix, challenge_expiry, move_timeout"
+        );
+        let e = Config::parse("[sotre]\n").unwrap_err();
+        assert_eq!(
+            e,
+            "sotre (line 1): unknown key; known keys: store, chat, bot, discord, matrix"
+        );
+        let e = Config::parse("[bot]\nrating_easy = \"low\"\n").unwrap_err();
+        assert_eq!(
+            e,
+            "bot.rating_easy (line 2): expected a whole number, found string"
+        );
+        let e = Config::parse("chat = 5\n").unwrap_err();
+        assert_eq!(e, "chat (line 1): expected a table, found integer");
+        let e = Config::parse("discord = \"on\"\n").unwrap_err();
+        assert_eq!(e, "discord (line 1): expected a table, found string");
+        let e = Config::parse("[chat]\nprefix = \"! j\"\n").unwrap_err();
+        assert!(
+            e.starts_with("chat.prefix (line 2): '! j' must be one word"),
             "{e}"
         );
         let e = Config::parse("[bot]\ndefault_level = \"insane\"\n").unwrap_err();
-        assert!(e.starts_with("bot.default_level"), "{e}");
+        assert!(e.starts_with("bot.default_level (line 2): 'insane'"), "{e}");
         let e = Config::parse("[chat\n").unwrap_err();
         assert!(!e.contains('\n'), "{e}");
     }
@@ -291,12 +385,30 @@ mod tests {
         let hard = c.bot.level_settings(crate::ai::Level::Hard);
         assert_eq!(hard, crate::ai::Level::Hard.settings());
         let e = Config::parse("[bot.hard]\nmax_depth = 0\n").unwrap_err();
-        assert!(
-            e.starts_with("bot.hard.max_depth: must be from 1 to"),
-            "{e}"
+        assert_eq!(
+            e,
+            format!(
+                "bot.hard.max_depth (line 2): must be from 1 to {}",
+                crate::ai::MAX_DEPTH
+            )
         );
+        let e = Config::parse("[bot]\neasy = { movetime_ms = 0 }\n").unwrap_err();
+        assert_eq!(e, "bot.easy.movetime_ms (line 2): must be at least 1");
         let e = Config::parse("[bot.hard]\nthink = 3\n").unwrap_err();
-        assert!(e.contains("think"), "{e}");
+        assert_eq!(
+            e,
+            "bot.hard.think (line 2): unknown key; known keys: movetime_ms, max_depth"
+        );
+    }
+
+    #[test]
+    fn default_files_are_in_the_bots_data_dir() {
+        assert!(data_dir().ends_with("jungle-bot"), "{:?}", data_dir());
+        assert_eq!(default_database(), data_dir().join("jungle.db"));
+        assert_eq!(
+            Config::parse("").unwrap().store.database_path(),
+            default_database()
+        );
     }
 
     #[test]

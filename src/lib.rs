@@ -9,6 +9,7 @@
 //! - [`chat`]: the platform-agnostic command layer and game lifecycle.
 //! - [`adapters`]: the console, Discord and Matrix in front of [`chat`].
 //! - [`config`] and [`cli`]: the configuration file and the `jungle` command.
+//! - [`sync`]: the poison-tolerant lock the chat layer and the adapters share.
 
 pub mod adapters;
 pub mod ai;
@@ -19,5 +20,6 @@ pub mod engine;
 pub mod rating;
 pub mod render;
 pub mod store;
+pub mod sync;
 
 pub use engine::{Animal, Bitboard, Move, Outcome, Piece, Position, Side, Square};

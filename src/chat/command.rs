@@ -45,6 +45,9 @@ impl fmt::Display for SideChoice {
     }
 }
 
+/// The most players `top` lists.
+pub const TOP_MAX: u32 = 50;
+
 /// Every command, the same on every platform.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -91,6 +94,8 @@ pub enum Command {
     },
     Top {
         global: bool,
+        /// How many players to list; the leaderboard lists from 1 to [`TOP_MAX`] whatever is
+        /// asked (10 when not said).
         limit: Option<u32>,
     },
     History {
@@ -282,7 +287,7 @@ fn parse_top(rest: &[&str]) -> Result<Command, CommandError> {
         if w.eq_ignore_ascii_case("global") && !global {
             global = true;
         } else if let (Ok(n), None) = (w.parse::<u32>(), limit) {
-            limit = Some(n.clamp(1, 50));
+            limit = Some(n);
         } else {
             return Err(CommandError::Usage(USAGE));
         }
@@ -365,6 +370,14 @@ mod tests {
                 global: true,
                 limit: Some(5)
             })
+        );
+        assert_eq!(
+            parse("top 99"),
+            Ok(Command::Top {
+                global: false,
+                limit: Some(99)
+            }),
+            "the leaderboard, not the parser, keeps the count in range"
         );
         assert_eq!(parse(""), Ok(Command::Help));
     }

@@ -3,6 +3,7 @@
 use crate::rating::PROVISIONAL_GAMES;
 use crate::store::{GameStatus, PlayerRow};
 
+use super::command::TOP_MAX;
 use super::event::Reply;
 use super::game::{Game, stored_outcome};
 use super::handler::{Core, Ctx, Handled, Result, refuse};
@@ -78,7 +79,8 @@ impl Core {
         global: bool,
         limit: Option<u32>,
     ) -> Result<Handled> {
-        let n = limit.unwrap_or(10);
+        // Both parsers (text and Discord's slash command) pass any number through.
+        let n = limit.unwrap_or(10).clamp(1, TOP_MAX);
         let scope = (!global).then(|| (ctx.platform(), ctx.scope()));
         let board = self.store.leaderboard(scope, n)?;
         let title = if global {
@@ -174,5 +176,56 @@ fn state_text(g: &Game) -> String {
         GameStatus::Finished => stored_outcome(g.row.result.as_deref(), g.row.reason.as_deref())
             .map(|o| o.to_string())
             .unwrap_or_else(|| "finished".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::chat::{Command, Core, Event, Input, Place, Settings, User};
+    use crate::store::Store;
+
+    /// The entries of the global leaderboard `input` shows, with 60 ranked players.
+    fn listed(input: Input) -> usize {
+        let mut store = Store::open_in_memory().unwrap();
+        for i in 0..60 {
+            let name = format!("p{i}");
+            store.upsert_player("test", &name, &name, 0).unwrap();
+        }
+        store
+            .raw_execute("UPDATE players SET rated_games = 1")
+            .unwrap();
+        let mut core = Core::new(store, Settings::default());
+        let event = Event {
+            place: Place {
+                platform: "test".into(),
+                scope: "guild".into(),
+                channel: "chan".into(),
+            },
+            sender: User::new("asker", "asker"),
+            input,
+            mentions: Vec::new(),
+        };
+        let replies = core.handle(&event, 1_800_000_000).replies;
+        assert_eq!(replies.len(), 1);
+        let text = &replies[0].text;
+        assert!(text.starts_with("Leaderboard, everyone:"), "{text}");
+        text.lines().filter(|l| l.contains(". p")).count()
+    }
+
+    #[test]
+    fn top_lists_at_most_the_maximum_whichever_parser_asked() {
+        let command = |limit| {
+            Input::Command(Command::Top {
+                global: true,
+                limit,
+            })
+        };
+        assert_eq!(listed(Input::Text("!jungle top global 99".into())), 50);
+        assert_eq!(listed(command(Some(99))), 50);
+        assert_eq!(listed(command(Some(u32::MAX))), 50);
+        assert_eq!(listed(Input::Text("!jungle top global 0".into())), 1);
+        assert_eq!(listed(command(Some(0))), 1);
+        assert_eq!(listed(command(Some(7))), 7);
+        assert_eq!(listed(command(None)), 10);
     }
 }

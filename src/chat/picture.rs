@@ -5,6 +5,12 @@ use crate::render::{self, BoardOptions, LastMove, layout};
 
 use super::event::{BoardView, Image};
 
+/// Readies the renderer (its font and artwork) now rather than with the first board; blocking,
+/// for start-up.
+pub fn prepare() {
+    render::prepare();
+}
+
 /// The board picture for a view. Blocking (a few milliseconds): call it off the async runtime.
 pub fn render(view: &BoardView) -> Option<Image> {
     let opts = BoardOptions {

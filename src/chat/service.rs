@@ -3,12 +3,13 @@
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use anyhow::Context as _;
 
 use crate::config::Config;
 use crate::store::Store;
+use crate::sync::lock;
 
 use super::bot;
 use super::event::{Event, Outgoing, Place, Reply};
@@ -59,10 +60,6 @@ pub struct Service {
     prefix: String,
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
 impl Service {
     pub fn new(store: Store, settings: Settings, clock: Arc<dyn Clock>) -> Service {
         Service {
@@ -76,7 +73,7 @@ impl Service {
     /// Opens the configured database and readies the renderer (blocking; call it off the
     /// runtime or before it starts).
     pub fn open(config: &Config, clock: Arc<dyn Clock>) -> anyhow::Result<Service> {
-        crate::render::prepare();
+        picture::prepare();
         let path = config.store.database_path();
         let store = Store::open(&path)
             .with_context(|| format!("opening the database {}", path.display()))?;

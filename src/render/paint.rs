@@ -306,9 +306,23 @@ mod tests {
     #[test]
     fn fit_shortens_with_an_ellipsis() {
         let long = "a very long player name that cannot fit";
-        let s = fit(16.0, long, 120.0);
-        assert!(s.ends_with('…') && text_width(16.0, &s) <= 120.0, "{s}");
+        for max in (40..=300).step_by(7).map(|m| m as f32) {
+            let s = fit(16.0, long, max);
+            assert!(text_width(16.0, &s) <= max, "{s} is wider than {max}");
+            let kept = s.strip_suffix('…').expect("shortened with an ellipsis");
+            assert!(long.starts_with(kept) && !kept.ends_with(' '), "{s}");
+            // The longest that fits: keeping up to the next letter (past any spaces the cut
+            // trimmed) would not fit.
+            let rest = &long[kept.len()..];
+            let next = rest.find(|c: char| c != ' ').unwrap() + 1;
+            let longer = format!("{}…", &long[..kept.len() + next]);
+            assert!(
+                text_width(16.0, &longer) > max,
+                "{s} was trimmed too far: {longer} fits in {max}"
+            );
+        }
         assert_eq!(fit(16.0, "ann", 120.0), "ann");
+        assert_eq!(fit(16.0, long, text_width(16.0, long)), long);
     }
 
     #[test]

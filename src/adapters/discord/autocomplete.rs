@@ -1,7 +1,7 @@
 //! Autocompletion for `/jungle move` (from, to) and `/jungle moves` (square), from the
 //! sender's legal moves as the chat layer lists them.
 
-use serenity::all::{CommandData, ResolvedValue};
+use serenity::all::CommandData;
 
 use super::commands::subcommand;
 
@@ -24,14 +24,7 @@ pub fn completing(data: &CommandData) -> Option<Completing> {
     match (sub, focused.name) {
         ("move", "from") => Some(Completing::From(typed)),
         ("move", "to") => {
-            let from = opts
-                .iter()
-                .find(|o| o.name == "from")
-                .and_then(|o| match o.value {
-                    ResolvedValue::String(s) => Some(s.trim().to_string()),
-                    _ => None,
-                })
-                .unwrap_or_default();
+            let from = opts.text("from").unwrap_or_default();
             Some(Completing::To { from, typed })
         }
         ("moves", "square") => Some(Completing::Square(typed)),

@@ -6,6 +6,7 @@ use serenity::all::{
     PartialMember, ResolvedOption, ResolvedValue, Unresolved,
 };
 
+use crate::chat::command::TOP_MAX;
 use crate::chat::{Command, SideChoice, User};
 
 /// The one command the bot registers.
@@ -82,7 +83,7 @@ pub fn definition() -> CreateCommand {
             .add_sub_option(
                 CreateCommandOption::new(CommandOptionType::Integer, "count", "How many players")
                     .min_int_value(1)
-                    .max_int_value(50),
+                    .max_int_value(TOP_MAX.into()),
             ),
         sub("history", "A player's recent games")
             .add_sub_option(user_option("Whose (default: yours)")),
@@ -117,14 +118,20 @@ pub fn display_name(user: &serenity::all::User, nick: Option<&str>) -> String {
 }
 
 /// The subcommand and its options.
-pub(super) fn subcommand(data: &CommandData) -> Result<(&str, Vec<ResolvedOption<'_>>), String> {
+pub(super) fn subcommand(data: &CommandData) -> Result<(&str, Options<'_>), String> {
     let mut options = data.options();
     match options.pop() {
         Some(ResolvedOption {
             name,
             value: ResolvedValue::SubCommand(opts),
             ..
-        }) => Ok((name, opts)),
+        }) => Ok((
+            name,
+            Options {
+                opts,
+                mentions: Vec::new(),
+            },
+        )),
         _ => Err(format!(
             "`/{}` needs a subcommand, e.g. `/{} help`.",
             NAME, NAME
@@ -132,8 +139,8 @@ pub(super) fn subcommand(data: &CommandData) -> Result<(&str, Vec<ResolvedOption
     }
 }
 
-/// Options by name, checked against what the subcommand takes.
-struct Options<'a> {
+/// A subcommand's options by name, read in the types the subcommand gives them.
+pub(super) struct Options<'a> {
     opts: Vec<ResolvedOption<'a>>,
     mentions: Vec<User>,
 }
@@ -143,7 +150,8 @@ impl<'a> Options<'a> {
         self.opts.iter().find(|o| o.name == name).map(|o| &o.value)
     }
 
-    fn text(&self, name: &str) -> Option<String> {
+    /// A string option's text, trimmed (also while it is being autocompleted).
+    pub(super) fn text(&self, name: &str) -> Option<String> {
         match self.get(name)? {
             ResolvedValue::String(s) => Some(s.trim().to_string()),
             ResolvedValue::Autocomplete { value, .. } => Some(value.trim().to_string()),
@@ -196,11 +204,7 @@ pub fn parse(data: &CommandData) -> Result<Parsed, String> {
     if data.name != NAME {
         return Err(format!("I only know `/{NAME}`."));
     }
-    let (name, opts) = subcommand(data)?;
-    let mut o = Options {
-        opts,
-        mentions: Vec::new(),
-    };
+    let (name, mut o) = subcommand(data)?;
     let command = match name {
         "challenge" => Command::Challenge {
             opponent: o.user("user"),
@@ -241,7 +245,10 @@ pub fn parse(data: &CommandData) -> Result<Parsed, String> {
         },
         "top" => Command::Top {
             global: o.text("scope").as_deref() == Some("global"),
-            limit: o.int("count").map(|n| n.clamp(1, 50) as u32),
+            // Any count: the leaderboard keeps it in range.
+            limit: o
+                .int("count")
+                .map(|n| u32::try_from(n.max(0)).unwrap_or(u32::MAX)),
         },
         "history" => Command::History {
             user: o.user("user"),
@@ -398,6 +405,21 @@ pub(super) mod tests {
                 limit: Some(5)
             }
         );
+        // Out of range counts go through as they are: the leaderboard clamps them.
+        for (count, limit) in [(99, 99), (-5, 0), (1i64 << 40, u32::MAX)] {
+            assert_eq!(
+                slash(
+                    "top",
+                    serde_json::json!([{"name": "count", "type": 4, "value": count}]),
+                    empty.clone()
+                )
+                .command,
+                Command::Top {
+                    global: false,
+                    limit: Some(limit)
+                }
+            );
+        }
         assert_eq!(
             slash("top", none.clone(), empty.clone()).command,
             Command::Top {

@@ -1,6 +1,6 @@
 //! The `[discord]` section of the config file, checked key by key so errors name the key.
 
-use std::fmt;
+use crate::config::{Secret, Section};
 
 /// How many gateway shards to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,10 +12,10 @@ pub enum Shards {
 }
 
 /// The Discord adapter's settings.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiscordConfig {
-    /// The bot token (from `token` or `DISCORD_TOKEN`). Never printed: see the `Debug` impl.
-    pub token: String,
+    /// The bot token (from `token` or `DISCORD_TOKEN`); `Debug` shows `[redacted]`.
+    pub token: Secret,
     /// Register the slash command in this server only (instantly), instead of globally.
     pub guild_id: Option<u64>,
     /// Send every REST call to this base URL (a REST proxy that owns the rate limits) instead
@@ -27,19 +27,13 @@ pub struct DiscordConfig {
     pub message_content: bool,
 }
 
-impl fmt::Debug for DiscordConfig {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("DiscordConfig")
-            .field("token", &"<redacted>")
-            .field("guild_id", &self.guild_id)
-            .field("api_base_url", &self.api_base_url)
-            .field("shards", &self.shards)
-            .field("message_content", &self.message_content)
-            .finish()
-    }
-}
-
-const KEYS: &str = "token, guild_id, api_base_url, shards, message_content";
+const KEYS: [&str; 5] = [
+    "token",
+    "guild_id",
+    "api_base_url",
+    "shards",
+    "message_content",
+];
 
 impl DiscordConfig {
     /// Reads the section, taking the token from `DISCORD_TOKEN` when the file has none.
@@ -49,86 +43,79 @@ impl DiscordConfig {
 
     /// Reads the section with an explicit fallback token (the environment's, in practice).
     pub fn parse(table: &toml::Table, env_token: Option<String>) -> Result<DiscordConfig, String> {
-        let mut config = DiscordConfig {
-            token: String::new(),
-            guild_id: None,
-            api_base_url: None,
-            shards: Shards::Auto,
-            message_content: false,
-        };
-        let mut file_token = None;
-        for (key, value) in table {
-            let bad = |what: &str| format!("discord.{key}: {what}");
-            match key.as_str() {
-                "token" => {
-                    let t = value
-                        .as_str()
-                        .ok_or_else(|| bad("must be a string (the bot token)"))?;
-                    file_token = Some(t.to_string());
-                }
-                "guild_id" => {
-                    let id = match value {
-                        toml::Value::Integer(n) => u64::try_from(*n).ok(),
-                        toml::Value::String(s) => s.trim().parse::<u64>().ok(),
-                        _ => None,
-                    };
-                    config.guild_id = Some(id.filter(|&n| n > 0).ok_or_else(|| {
-                        bad("must be a server id, a number like 123456789012345678")
-                    })?);
-                }
-                "api_base_url" => {
-                    let url = value
-                        .as_str()
-                        .ok_or_else(|| bad("must be a string like \"http://127.0.0.1:8080\""))?
-                        .trim()
-                        .trim_end_matches('/');
-                    let rest = url
-                        .strip_prefix("http://")
-                        .or_else(|| url.strip_prefix("https://"));
-                    if rest.is_none_or(|r| r.is_empty() || r.contains(char::is_whitespace)) {
-                        return Err(bad(&format!(
-                            "'{url}' is not a base URL: write it like \"http://127.0.0.1:8080\""
-                        )));
-                    }
-                    config.api_base_url = Some(url.to_string());
-                }
-                "shards" => {
-                    config.shards = match value {
-                        toml::Value::String(s) if s == "auto" => Shards::Auto,
-                        toml::Value::Integer(n) if (1..=u32::MAX as i64).contains(n) => {
-                            Shards::Fixed(*n as u32)
-                        }
-                        other => {
-                            return Err(bad(&format!(
-                                "{other} is not a shard count: write \"auto\" or a number from 1"
-                            )));
-                        }
-                    };
-                }
-                "message_content" => {
-                    config.message_content = value
-                        .as_bool()
-                        .ok_or_else(|| bad("must be true or false"))?;
-                }
-                _ => {
-                    return Err(format!(
-                        "discord.{key}: unknown key; the [discord] keys are {KEYS}"
-                    ));
-                }
-            }
-        }
-        config.token = file_token
+        let s = Section::new("discord", table, &KEYS)?;
+        let token = s
+            .string("token")?
             .or(env_token)
             .map(|t| t.trim().to_string())
             .filter(|t| !t.is_empty())
             .ok_or_else(|| {
-                "discord.token: no bot token: set token in [discord] or the DISCORD_TOKEN environment variable"
-                    .to_string()
+                s.missing(
+                    "token",
+                    "set token in [discord] or the DISCORD_TOKEN environment variable",
+                )
             })?;
-        if config.token.contains(char::is_whitespace) && !config.token.starts_with("Bot ") {
-            return Err("discord.token: a bot token has no spaces".to_string());
+        if token.contains(char::is_whitespace) && !token.starts_with("Bot ") {
+            return Err(s.error("token", "a bot token has no spaces").into());
         }
-        Ok(config)
+        let guild_id = match s.value("guild_id") {
+            None => None,
+            Some(value) => {
+                let id = match value {
+                    toml::Value::Integer(n) => u64::try_from(*n).ok(),
+                    toml::Value::String(t) => t.trim().parse::<u64>().ok(),
+                    _ => None,
+                };
+                Some(id.filter(|&n| n > 0).ok_or_else(|| {
+                    s.error(
+                        "guild_id",
+                        "must be a server id, a number like 123456789012345678",
+                    )
+                })?)
+            }
+        };
+        let api_base_url = match s.string("api_base_url")? {
+            None => None,
+            Some(url) => {
+                let url = url.trim().trim_end_matches('/');
+                let rest = url
+                    .strip_prefix("http://")
+                    .or_else(|| url.strip_prefix("https://"));
+                if rest.is_none_or(|r| r.is_empty() || r.contains(char::is_whitespace)) {
+                    return Err(s
+                        .error(
+                            "api_base_url",
+                            format!(
+                                "'{url}' is not a base URL: write it like \"http://127.0.0.1:8080\""
+                            ),
+                        )
+                        .into());
+                }
+                Some(url.to_string())
+            }
+        };
+        let shards = match s.value("shards") {
+            None => Shards::Auto,
+            Some(toml::Value::String(t)) if t == "auto" => Shards::Auto,
+            Some(toml::Value::Integer(n)) if (1..=u32::MAX as i64).contains(n) => {
+                Shards::Fixed(*n as u32)
+            }
+            Some(other) => {
+                return Err(s
+                    .error(
+                        "shards",
+                        format!("{other} is not a shard count: write \"auto\" or a number from 1"),
+                    )
+                    .into());
+            }
+        };
+        Ok(DiscordConfig {
+            token: Secret::new(token),
+            guild_id,
+            api_base_url,
+            shards,
+            message_content: s.bool("message_content")?.unwrap_or(false),
+        })
     }
 }
 
@@ -143,7 +130,7 @@ mod tests {
     #[test]
     fn keys_and_defaults() {
         let c = DiscordConfig::parse(&table("token = \"abc.def\""), None).unwrap();
-        assert_eq!(c.token, "abc.def");
+        assert_eq!(c.token.expose(), "abc.def");
         assert_eq!(c.shards, Shards::Auto);
         assert_eq!(
             (c.guild_id, c.api_base_url, c.message_content),
@@ -156,7 +143,7 @@ mod tests {
             Some("env-token".into()),
         )
         .unwrap();
-        assert_eq!(c.token, "env-token");
+        assert_eq!(c.token.expose(), "env-token");
         assert_eq!(c.guild_id, Some(42));
         assert_eq!(c.api_base_url.as_deref(), Some("http://127.0.0.1:9"));
         assert_eq!(c.shards, Shards::Fixed(2));
@@ -164,25 +151,41 @@ mod tests {
         // The file's token wins over the environment's.
         let c = DiscordConfig::parse(&table("token = \"file\"\nguild_id = 7"), Some("env".into()))
             .unwrap();
-        assert_eq!((c.token.as_str(), c.guild_id), ("file", Some(7)));
+        assert_eq!((c.token.expose(), c.guild_id), ("file", Some(7)));
     }
 
     #[test]
     fn errors_name_the_key() {
         let err = |text: &str| DiscordConfig::parse(&table(text), Some("t".into())).unwrap_err();
-        assert!(
-            DiscordConfig::parse(&table(""), None)
-                .unwrap_err()
-                .starts_with("discord.token: no bot token")
+        assert_eq!(
+            DiscordConfig::parse(&table(""), None).unwrap_err(),
+            "discord.token: missing; set token in [discord] or the DISCORD_TOKEN environment variable"
         );
         assert!(err("shards = 0").starts_with("discord.shards: 0 is not a shard count"));
         assert!(err("shards = \"many\"").starts_with("discord.shards:"));
         assert!(err("guild_id = -3").starts_with("discord.guild_id:"));
         assert!(err("guild_id = \"abc\"").starts_with("discord.guild_id:"));
         assert!(err("api_base_url = \"proxy:80\"").starts_with("discord.api_base_url:"));
-        assert!(err("message_content = \"yes\"").starts_with("discord.message_content:"));
-        assert!(err("tokn = \"x\"").starts_with("discord.tokn: unknown key"));
-        assert!(err("token = 5").starts_with("discord.token: must be a string"));
+        assert_eq!(
+            err("api_base_url = 8080"),
+            "discord.api_base_url: expected a string, found integer"
+        );
+        assert_eq!(
+            err("message_content = \"yes\""),
+            "discord.message_content: expected true or false, found string"
+        );
+        assert_eq!(
+            err("tokn = \"x\""),
+            "discord.tokn: unknown key; known keys: token, guild_id, api_base_url, shards, message_content"
+        );
+        assert_eq!(
+            err("token = 5"),
+            "discord.token: expected a string, found integer"
+        );
+        assert_eq!(
+            err("token = \"a b\""),
+            "discord.token: a bot token has no spaces"
+        );
     }
 
     #[test]
@@ -200,7 +203,7 @@ mod tests {
         assert_eq!(c.guild_id, Some(123456789012345678));
         assert_eq!(c.shards, Shards::Auto);
         let mut documented: Vec<&str> = t.keys().map(String::as_str).collect();
-        let mut known: Vec<&str> = KEYS.split(", ").collect();
+        let mut known = KEYS.to_vec();
         documented.sort();
         known.sort();
         assert_eq!(documented, known);
@@ -211,6 +214,6 @@ mod tests {
         let c = DiscordConfig::parse(&table("token = \"very-secret-token\""), None).unwrap();
         let shown = format!("{c:?} {c:#?}");
         assert!(!shown.contains("very-secret-token"), "{shown}");
-        assert!(shown.contains("<redacted>"), "{shown}");
+        assert!(shown.contains("token: [redacted]"), "{shown}");
     }
 }

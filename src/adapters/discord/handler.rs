@@ -2,7 +2,7 @@
 //! plain-text messages go to the [`Service`]; its replies go back as interaction responses,
 //! follow-ups and channel messages. A failed send is logged and the rest carries on.
 
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
@@ -13,6 +13,7 @@ use serenity::builder::Builder as _;
 
 use crate::chat::{Command, Event, Input, Place, Reply, Service, User};
 use crate::engine::Move;
+use crate::sync::lock;
 
 use super::autocomplete;
 use super::buttons::ButtonBook;
@@ -30,10 +31,6 @@ pub(super) struct Shared {
     pub me: OnceLock<UserId>,
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
 /// Where an interaction or message happened: the server is the rating scope.
 pub(super) fn place(guild: Option<GuildId>, channel: ChannelId) -> Place {
     Place {
@@ -43,9 +40,9 @@ pub(super) fn place(guild: Option<GuildId>, channel: ChannelId) -> Place {
     }
 }
 
-/// A move's text in one form, to compare `g7 g6` with `G7 G6`.
-fn norm(text: &str) -> String {
-    text.to_ascii_uppercase().replace([' ', '-'], "")
+/// Whether `mv` is among the sender's legal moves, as the chat layer lists them (`G7 G6`).
+fn listed(mv: Move, legal: &[String]) -> bool {
+    legal.iter().any(|m| m.parse::<Move>().ok() == Some(mv))
 }
 
 /// An interaction to answer.
@@ -176,12 +173,16 @@ impl Shared {
         // The bot may answer (and think for up to a second or so): acknowledge first.
         let defer = match &parsed.command {
             Command::PlayBot { .. } => true,
-            Command::Move { text, .. } => self
-                .service
-                .move_suggestions(place.clone(), sender.id.clone(), text.clone())
-                .await
-                .iter()
-                .any(|m| norm(m) == norm(text)),
+            Command::Move { text, .. } => match text.parse::<Move>() {
+                Ok(mv) => {
+                    let legal = self
+                        .service
+                        .move_suggestions(place.clone(), sender.id.clone(), mv.to_string())
+                        .await;
+                    listed(mv, &legal)
+                }
+                Err(_) => false,
+            },
             _ => false,
         };
         if defer {
@@ -481,6 +482,12 @@ mod tests {
             ("discord", "7", "9")
         );
         assert_eq!(place(None, ChannelId::new(9)).scope, "dm:9");
-        assert_eq!(norm("g7-g6"), norm("G7 G6"));
+        let legal = ["G7 F7".to_string(), "G7 G6".to_string()];
+        for text in ["G7 G6", "g7g6", "g7-g6", " g7 to g6 ", "G7  G6"] {
+            let mv: Move = text.parse().unwrap();
+            assert!(listed(mv, &legal), "{text}");
+        }
+        assert!(!listed("G7 G5".parse().unwrap(), &legal));
+        assert!(!listed("G7 G6".parse().unwrap(), &[]));
     }
 }

@@ -71,7 +71,7 @@ pub async fn run_until(
     shutdown: impl Future<Output = ()> + Send,
 ) -> anyhow::Result<()> {
     tracing::info!(?config, "starting the Discord adapter");
-    let mut http = HttpBuilder::new(&config.token);
+    let mut http = HttpBuilder::new(config.token.expose());
     if let Some(base) = &config.api_base_url {
         // serenity sends REST calls to the proxy only with its own rate limiter off.
         http = http.proxy(base).ratelimiter_disabled(true);

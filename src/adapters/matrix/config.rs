@@ -1,10 +1,11 @@
 //! The `[matrix]` config section: parsed by hand from the TOML table so that every error names
 //! its key (`matrix.user_id: ...`), with secrets that never show in logs or `Debug` output.
 
-use std::fmt;
 use std::path::PathBuf;
 
 use matrix_sdk::ruma::{OwnedServerName, OwnedUserId, UserId};
+
+use crate::config::{Secret, Section};
 
 /// The keys `[matrix]` accepts.
 const KEYS: [&str; 8] = [
@@ -22,27 +23,6 @@ const KEYS: [&str; 8] = [
 pub const PASSWORD_ENV: &str = "MATRIX_PASSWORD";
 pub const ACCESS_TOKEN_ENV: &str = "MATRIX_ACCESS_TOKEN";
 pub const STORE_PASSPHRASE_ENV: &str = "MATRIX_STORE_PASSPHRASE";
-
-/// A password, token or passphrase: `Debug` shows `[redacted]`, and there is no `Display`.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(value: impl Into<String>) -> Secret {
-        Secret(value.into())
-    }
-
-    /// The secret itself, for the one call that needs it.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[redacted]")
-    }
-}
 
 /// How the bot logs in when it has no saved session (or the saved one was revoked).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,33 +66,43 @@ impl MatrixConfig {
         table: &toml::Table,
         env: impl Fn(&str) -> Option<String>,
     ) -> Result<MatrixConfig, String> {
-        if let Some(key) = table.keys().find(|k| !KEYS.contains(&k.as_str())) {
-            return Err(format!(
-                "matrix.{key}: unknown key (known keys: {})",
-                KEYS.join(", ")
-            ));
-        }
-        let homeserver = string(table, "homeserver")?
-            .ok_or("matrix.homeserver: missing; write the client API address, like \"https://matrix.example.org\"")?;
+        let s = Section::new("matrix", table, &KEYS)?;
+        let homeserver = s.string("homeserver")?.ok_or_else(|| {
+            s.missing(
+                "homeserver",
+                "write the client API address, like \"https://matrix.example.org\"",
+            )
+        })?;
         let homeserver = homeserver.trim().trim_end_matches('/').to_string();
         if matrix_sdk::reqwest::Url::parse(&homeserver).is_err()
             || !(homeserver.starts_with("https://") || homeserver.starts_with("http://"))
         {
-            return Err(format!(
-                "matrix.homeserver: '{homeserver}' is not an http(s) address, like \"https://matrix.example.org\""
-            ));
+            return Err(s
+                .error(
+                    "homeserver",
+                    format!(
+                        "'{homeserver}' is not an http(s) address, like \"https://matrix.example.org\""
+                    ),
+                )
+                .into());
         }
-        let user_id = string(table, "user_id")?.ok_or(
-            "matrix.user_id: missing; write the bot's Matrix id, like \"@jungle:example.org\"",
-        )?;
+        let user_id = s.string("user_id")?.ok_or_else(|| {
+            s.missing(
+                "user_id",
+                "write the bot's Matrix id, like \"@jungle:example.org\"",
+            )
+        })?;
         let user_id = UserId::parse(user_id.trim()).map_err(|e| {
-            format!("matrix.user_id: '{user_id}' is not a Matrix user id like \"@jungle:example.org\" ({e})")
+            s.error(
+                "user_id",
+                format!("'{user_id}' is not a Matrix user id like \"@jungle:example.org\" ({e})"),
+            )
         })?;
         let secret = |key: &str, var: &str| -> Result<Option<Secret>, String> {
-            Ok(string(table, key)?
+            Ok(s.string(key)?
                 .or_else(|| env(var))
-                .filter(|s| !s.is_empty())
-                .map(Secret))
+                .filter(|v| !v.is_empty())
+                .map(Secret::new))
         };
         let login = match (
             secret("password", PASSWORD_ENV)?,
@@ -121,38 +111,34 @@ impl MatrixConfig {
             (Some(p), _) => Login::Password(p),
             (None, Some(t)) => Login::AccessToken(t),
             (None, None) => {
-                return Err(format!(
-                    "matrix.password: missing; set password (or the {PASSWORD_ENV} environment variable) or access_token"
-                ));
+                return Err(s
+                    .missing(
+                        "password",
+                        &format!(
+                            "set password (or the {PASSWORD_ENV} environment variable) or access_token"
+                        ),
+                    )
+                    .into());
             }
         };
-        let data_dir = match string(table, "data_dir")? {
+        let data_dir = match s.string("data_dir")? {
             Some(d) if d.trim().is_empty() => {
-                return Err("matrix.data_dir: must not be empty".into());
+                return Err(s.error("data_dir", "must not be empty").into());
             }
             Some(d) => PathBuf::from(d),
             None => default_data_dir(),
         };
         let store_passphrase = secret("store_passphrase", STORE_PASSPHRASE_ENV)?;
-        let allow = match table.get("allow") {
+        let allow = match s.strings("allow")? {
             None => vec![Allow::Server(user_id.server_name().to_owned())],
-            Some(toml::Value::Array(items)) => items
+            Some(entries) => entries
                 .iter()
-                .map(|item| match item {
-                    toml::Value::String(s) => parse_allow(s),
-                    other => Err(format!(
-                        "matrix.allow: {other} is not a string; write user ids or homeserver names"
-                    )),
-                })
+                .map(|e| parse_allow(e).map_err(|problem| s.error("allow", problem)))
                 .collect::<Result<_, _>>()?,
-            Some(_) => {
-                return Err(
-                    "matrix.allow: write a list, like [\"example.org\", \"@alice:other.org\"]"
-                        .into(),
-                );
-            }
         };
-        let device_name = string(table, "device_name")?.unwrap_or_else(|| "jungle-bot".into());
+        let device_name = s
+            .string("device_name")?
+            .unwrap_or_else(|| "jungle-bot".into());
         Ok(MatrixConfig {
             homeserver,
             user_id,
@@ -174,17 +160,6 @@ impl MatrixConfig {
     }
 }
 
-fn string(table: &toml::Table, key: &str) -> Result<Option<String>, String> {
-    match table.get(key) {
-        None => Ok(None),
-        Some(toml::Value::String(s)) => Ok(Some(s.clone())),
-        Some(other) => Err(format!(
-            "matrix.{key}: expected a string, found {}",
-            other.type_str()
-        )),
-    }
-}
-
 fn parse_allow(entry: &str) -> Result<Allow, String> {
     let e = entry.trim();
     if e == "*" {
@@ -193,24 +168,19 @@ fn parse_allow(entry: &str) -> Result<Allow, String> {
     if e.starts_with('@') {
         return UserId::parse(e)
             .map(Allow::User)
-            .map_err(|err| format!("matrix.allow: '{e}' is not a Matrix user id ({err})"));
+            .map_err(|err| format!("'{e}' is not a Matrix user id ({err})"));
     }
     let server = e.trim_start_matches(':');
     OwnedServerName::try_from(server)
         .map(Allow::Server)
         .map_err(|err| {
-            format!(
-                "matrix.allow: '{e}' is neither a user id (@name:server) nor a homeserver name ({err})"
-            )
+            format!("'{e}' is neither a user id (@name:server) nor a homeserver name ({err})")
         })
 }
 
 /// `<data dir>/jungle-bot/matrix`.
 pub fn default_data_dir() -> PathBuf {
-    dirs::data_dir()
-        .unwrap_or_else(|| PathBuf::from("."))
-        .join("jungle-bot")
-        .join("matrix")
+    crate::config::data_dir().join("matrix")
 }
 
 #[cfg(test)]
@@ -246,6 +216,8 @@ mod tests {
         assert_eq!(c.store_passphrase, Some(Secret::new("s3")));
         assert_eq!(c.allow.len(), 3);
         assert_eq!(c.device_name, "jungle-bot");
+        let c = parse(&format!("{BASE}password = \"p\"\n")).unwrap();
+        assert_eq!(c.data_dir, crate::config::data_dir().join("matrix"));
     }
 
     #[test]
@@ -280,7 +252,7 @@ mod tests {
     #[test]
     fn errors_name_the_key() {
         let e = parse("user_id = \"@j:example.org\"\npassword = \"p\"\n").unwrap_err();
-        assert!(e.starts_with("matrix.homeserver: missing"), "{e}");
+        assert!(e.starts_with("matrix.homeserver: missing; write"), "{e}");
         let e = parse(
             "homeserver = \"matrix.example.org\"\nuser_id = \"@j:example.org\"\npassword = \"p\"\n",
         )
@@ -293,19 +265,30 @@ mod tests {
             .unwrap_err();
         assert!(e.starts_with("matrix.user_id: 'jungle'"), "{e}");
         let e = parse(BASE).unwrap_err();
-        assert!(e.starts_with("matrix.password: missing"), "{e}");
+        assert!(e.starts_with("matrix.password: missing; set"), "{e}");
         assert!(e.contains(PASSWORD_ENV), "{e}");
         let e = parse(&format!("{BASE}password = 5\n")).unwrap_err();
         assert_eq!(e, "matrix.password: expected a string, found integer");
         let e = parse(&format!("{BASE}password = \"p\"\npasword = \"p\"\n")).unwrap_err();
-        assert!(e.starts_with("matrix.pasword: unknown key"), "{e}");
+        assert_eq!(
+            e,
+            format!(
+                "matrix.pasword: unknown key; known keys: {}",
+                KEYS.join(", ")
+            )
+        );
         let e = parse(&format!(
             "{BASE}password = \"p\"\nallow = \"example.org\"\n"
         ))
         .unwrap_err();
-        assert!(e.starts_with("matrix.allow: write a list"), "{e}");
+        assert_eq!(e, "matrix.allow: expected a list of strings, found string");
         let e = parse(&format!("{BASE}password = \"p\"\nallow = [\"@bad\"]\n")).unwrap_err();
         assert!(e.starts_with("matrix.allow: '@bad'"), "{e}");
+        let e = parse(&format!("{BASE}password = \"p\"\nallow = [\"x.org\", 5]\n")).unwrap_err();
+        assert_eq!(
+            e,
+            "matrix.allow: expected a list of strings, found integer in the list"
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! an `m.image` board.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 
 use anyhow::Context as _;
 use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
@@ -26,6 +26,7 @@ use matrix_sdk::{Client, Room, RoomMemberships, RoomState};
 use tokio::sync::mpsc;
 
 use crate::chat::{Event, Input, Outgoing, Place, Reply, Service, User};
+use crate::sync::lock;
 
 use super::config::MatrixConfig;
 use super::text::{self, Pill};
@@ -52,10 +53,6 @@ pub struct Rooms {
     queues: Mutex<HashMap<OwnedRoomId, mpsc::UnboundedSender<Job>>>,
     /// Rooms whose messages are answered: joined before start, or since our join event went by.
     live: Mutex<HashSet<OwnedRoomId>>,
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 fn place(room: &RoomId) -> Place {
