@@ -11,7 +11,8 @@ use super::attacks::evasions;
 use super::control::{Options, Stop};
 use super::eval::{draw_pull, evaluate, placement_value};
 use super::evalcache::EvalCache;
-use super::order::{Heuristics, Kind, MAX_PLY, Scored, pick};
+use super::order::{Heuristics, Kind, MAX_PLY};
+use super::picker::Picker;
 use super::score::{INFINITE, Value, WIN, is_decisive, loss_in, win_in};
 use super::tables::DEN_ZONE;
 use super::tt::{self, Bound, Table};
@@ -231,12 +232,9 @@ impl<'a> Searcher<'a> {
         }
 
         // The hash move is tried before the others are even generated: it often cuts off.
-        let mut buf = [Scored::NONE; MAX_MOVES];
-        let mut evasion_buf = [Move::new(DEN[us], DEN[us]); 4];
-        let mut n_evasions = 0;
-        let hash_first;
-        let mut n;
-        if let Some(target) = threats.first() {
+        let mut picker = if let Some(target) = threats.first() {
+            let mut evasion_buf = [Move::new(DEN[us], DEN[us]); 4];
+            let mut n_evasions = 0;
             evasions(pos, target, |m| {
                 evasion_buf[n_evasions] = m;
                 n_evasions += 1;
@@ -244,25 +242,10 @@ impl<'a> Searcher<'a> {
             if n_evasions == 0 {
                 return loss_in(ply as u32 + 2);
             }
-            let moves = &evasion_buf[..n_evasions];
-            hash_first = hash_move.filter(|m| moves.contains(m));
-            n = match hash_first {
-                Some(_) => 1,
-                None => self.heur.score(pos, moves, None, ply, &mut buf),
-            };
+            Picker::evasions(pos, &evasion_buf[..n_evasions], hash_move, &self.heur, ply)
         } else {
-            hash_first = hash_move.filter(|&m| pos.generates(m));
-            n = match hash_first {
-                Some(_) => 1,
-                None => self.heur.generate_scored(pos, None, ply, &mut buf),
-            };
-            if n == 0 {
-                return loss_in(ply as u32);
-            }
-        }
-        if let Some(hm) = hash_first {
-            buf[0] = Heuristics::hash_scored(pos, hm);
-        }
+            Picker::new(hash_move.filter(|&m| pos.generates(m)), &self.heur, ply)
+        };
         self.heur.clear_killers_from(ply + 2);
 
         let original_alpha = alpha;
@@ -270,38 +253,25 @@ impl<'a> Searcher<'a> {
         let mut best_move = None;
         let mut quiets = [Move::new(DEN[us], DEN[us]); MAX_MOVES];
         let mut n_quiets = 0;
-        for i in 0..MAX_MOVES {
-            if i == 1
-                && let Some(hm) = hash_first
+        let mut tried = 0;
+        loop {
+            // Late and futile quiet moves are pruned: once that holds it holds for the rest
+            // of the node (alpha, best and the count only grow), so they are not even scored.
+            if can_prune
+                && best > -WIN + 1_000
+                && ((depth <= 3 && n_quiets >= LATE_MOVES[depth as usize])
+                    || (depth <= 2 && static_eval + 100 + 120 * depth <= alpha))
             {
-                let rest = &mut buf[1..];
-                n += if n_evasions > 0 {
-                    self.heur
-                        .score(pos, &evasion_buf[..n_evasions], Some(hm), ply, rest)
-                } else {
-                    self.heur.generate_scored(pos, Some(hm), ply, rest)
-                };
+                picker.skip_quiets();
             }
-            if i >= n {
+            let Some(s) = picker.next(pos, &self.heur) else {
                 break;
-            }
-            let scored = &mut buf[..n];
-            let s = if i == 0 && hash_first.is_some() {
-                scored[0]
-            } else {
-                pick(scored, i)
             };
+            let i = tried;
+            tried += 1;
             let mv = s.mv;
             let quiet = s.kind == Kind::Quiet;
             let killer = self.heur.is_killer(ply, mv);
-            if can_prune && quiet && !killer && best > -WIN + 1_000 {
-                if depth <= 3 && n_quiets >= LATE_MOVES[depth as usize] {
-                    continue;
-                }
-                if depth <= 2 && static_eval + 100 + 120 * depth <= alpha {
-                    continue;
-                }
-            }
             let mut child = *pos;
             child.play_unchecked(mv);
             self.tt.prefetch(tt::key(&child));
@@ -349,6 +319,10 @@ impl<'a> Searcher<'a> {
                 quiets[n_quiets] = mv;
                 n_quiets += 1;
             }
+        }
+        if tried == 0 {
+            // No move at all: the side to move has lost.
+            return loss_in(ply as u32);
         }
         let bound = if best >= beta {
             Bound::Lower
