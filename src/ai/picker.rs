@@ -4,7 +4,7 @@
 
 use crate::engine::{Bitboard, Move, Position, Square};
 
-use super::order::{Heuristics, Kind, KILLER, ScoreContext, Scored};
+use super::order::{Heuristics, KILLER, Kind, ScoreContext, Scored};
 use super::search::MAX_MOVES;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -297,14 +297,22 @@ mod tests {
             let mut want: Vec<(Move, i32, Kind)> = plain[..n]
                 .iter()
                 .map(|s| {
-                    let score = if Some(s.mv) == hash { i32::MAX } else { s.score };
+                    let score = if Some(s.mv) == hash {
+                        i32::MAX
+                    } else {
+                        s.score
+                    };
                     (s.mv, score, s.kind)
                 })
                 .collect();
             let mut seen: Vec<(Move, i32, Kind)> = got
                 .iter()
                 .map(|s| {
-                    let score = if Some(s.mv) == hash { i32::MAX } else { s.score };
+                    let score = if Some(s.mv) == hash {
+                        i32::MAX
+                    } else {
+                        s.score
+                    };
                     (s.mv, score, s.kind)
                 })
                 .collect();

@@ -5,7 +5,7 @@ use crate::engine::terrain::STEPS;
 use crate::engine::{Bitboard, DRAW_CLOCK, Move, Position};
 
 use super::attacks::{Layout, den_attackers, den_threat_moves, evasions};
-use super::eval::{MATERIAL, evaluate};
+use super::eval::{MATERIAL, draw_pull, evaluate};
 use super::order::MAX_PLY;
 use super::score::{INFINITE, Value, is_decisive, loss_in, win_in};
 use super::search::Searcher;
@@ -108,12 +108,28 @@ impl Searcher<'_> {
             return best;
         }
 
-        let mut built = None;
-        let stand = self.evaluate_cached(pos, &mut built);
-        if stand >= beta {
-            return stand;
-        }
-        let layout = built.unwrap_or_else(|| Layout::new(pos));
+        // The layout is built only when it is needed: for a fresh evaluation, or for the
+        // captures once standing pat does not cut off.
+        let clock = pos.halfmove_clock();
+        let layout;
+        let stand = match self.cached_placement(pos) {
+            Some(v) => {
+                let stand = draw_pull(v, clock);
+                if stand >= beta {
+                    return stand;
+                }
+                layout = Layout::new(pos);
+                stand
+            }
+            None => {
+                layout = Layout::new(pos);
+                let stand = draw_pull(self.evaluate_fresh(pos, &layout), clock);
+                if stand >= beta {
+                    return stand;
+                }
+                stand
+            }
+        };
         alpha = alpha.max(stand);
         let mut best = stand;
 

@@ -12,6 +12,7 @@ use super::control::{Options, Stop};
 use super::eval::{draw_pull, evaluate, placement_value};
 use super::evalcache::EvalCache;
 use super::order::{Heuristics, Kind, MAX_PLY};
+use super::path::Path;
 use super::picker::Picker;
 use super::score::{INFINITE, Value, WIN, is_decisive, loss_in, win_in};
 use super::tables::DEN_ZONE;
@@ -27,7 +28,7 @@ pub struct Searcher<'a> {
     evals: EvalCache,
     pub(super) heur: Box<Heuristics>,
     /// Hashes of the positions before the current node: the game so far, then the search path.
-    pub(super) path: Vec<u64>,
+    pub(super) path: Path,
     pub(super) nodes: u64,
     node_limit: u64,
     next_poll: u64,
@@ -59,7 +60,7 @@ impl<'a> Searcher<'a> {
             tt: Table::new(options.hash_mb),
             evals: EvalCache::default(),
             heur: Box::default(),
-            path: Vec::with_capacity(256),
+            path: Path::default(),
             nodes: 0,
             node_limit: options.limits.nodes.unwrap_or(u64::MAX),
             next_poll: POLL_INTERVAL,
@@ -89,22 +90,28 @@ impl<'a> Searcher<'a> {
         self.aborted
     }
 
-    /// The evaluation of `pos`, from the cache when it was seen before; `layout` receives
-    /// the layout when one had to be built.
+    /// The evaluation of `pos`, from the cache when it was seen before.
     #[inline]
-    pub(super) fn evaluate_cached(&mut self, pos: &Position, layout: &mut Option<Layout>) -> Value {
-        let h = pos.hash();
-        let v = match self.evals.get(h) {
+    pub(super) fn evaluate_cached(&mut self, pos: &Position) -> Value {
+        let v = match self.evals.get(pos.hash()) {
             Some(v) => v,
-            None => {
-                let l = Layout::new(pos);
-                let v = placement_value(pos, &l);
-                self.evals.put(h, v);
-                *layout = Some(l);
-                v
-            }
+            None => self.evaluate_fresh(pos, &Layout::new(pos)),
         };
         draw_pull(v, pos.halfmove_clock())
+    }
+
+    /// The placement value of `pos` (see [`placement_value`]) from the cache, if it is there.
+    #[inline]
+    pub(super) fn cached_placement(&self, pos: &Position) -> Option<Value> {
+        self.evals.get(pos.hash())
+    }
+
+    /// Evaluates `pos` through its layout and caches the placement value.
+    #[inline]
+    pub(super) fn evaluate_fresh(&mut self, pos: &Position, layout: &Layout) -> Value {
+        let v = placement_value(pos, layout);
+        self.evals.put(pos.hash(), v);
+        v
     }
 
     pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -127,24 +134,6 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Whether the position at the current node occurred before, with the same side to
-    /// move and no capture since: scored as a draw, so the side that is ahead avoids it.
-    fn is_repetition(&self, pos: &Position) -> bool {
-        let h = pos.hash();
-        let n = self.path.len();
-        let clock = usize::from(pos.halfmove_clock()).min(n);
-        // The positions 2, 4, .. plies back, as far as the clock reaches.
-        let recent = &self.path[n - clock..];
-        let mut k = recent.len();
-        while k >= 2 {
-            k -= 2;
-            if recent[k] == h {
-                return true;
-            }
-        }
-        false
-    }
-
     pub(super) fn negamax(
         &mut self,
         pos: &Position,
@@ -160,7 +149,7 @@ impl<'a> Searcher<'a> {
         };
         let us = pos.turn();
         let them = us.other();
-        if self.is_repetition(pos) {
+        if self.path.repeats(pos.hash(), pos.halfmove_clock()) {
             return self.draw_value(pos);
         }
         alpha = alpha.max(loss_in(ply as u32));
@@ -202,7 +191,7 @@ impl<'a> Searcher<'a> {
             || (pos.occupied_by(them) & DEN_ZONE[us]).any();
         let can_prune = !pv_node && !in_check && !danger;
         let static_eval = if can_prune {
-            self.evaluate_cached(pos, &mut None)
+            self.evaluate_cached(pos)
         } else {
             -INFINITE
         };
@@ -333,33 +322,5 @@ impl<'a> Searcher<'a> {
         };
         self.tt.store(key, ply, depth, best, bound, best_move);
         best
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ai::control::NoStop;
-
-    #[test]
-    fn repetitions_count_only_since_the_last_capture() {
-        let start = Position::start();
-        let options = Options {
-            hash_mb: 1,
-            ..Options::default()
-        };
-        let mut s = Searcher::new(&options, &NoStop);
-        let mut p = start;
-        for m in ["G7 G6", "A3 A4", "G6 G7", "A4 A3"] {
-            s.path.push(p.hash());
-            p.play(m.parse().unwrap()).unwrap();
-        }
-        assert_eq!(p.hash(), start.hash());
-        assert!(s.is_repetition(&p));
-        // The same pieces after a capture (clock 0) are no repetition.
-        let fresh: Position = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L j 0 3"
-            .parse()
-            .unwrap();
-        assert!(!s.is_repetition(&fresh));
     }
 }

@@ -183,16 +183,27 @@ impl Position {
     #[inline(always)]
     pub(crate) fn for_each_targets(&self, mut f: impl FnMut(usize, Square, Bitboard)) {
         let ctx = Context::new(self);
-        for a in 0..8 {
-            let raw = self.raw_square(ctx.us, a);
-            if raw < 63 {
-                f(
-                    a,
-                    Square::from_index_unchecked(raw),
-                    ctx.targets_dyn(a, raw),
-                );
-            }
+        // One call per animal with its own `targets` (no dispatch on the animal at run time).
+        macro_rules! animal {
+            ($a:literal) => {
+                let raw = self.raw_square(ctx.us, $a);
+                if raw < 63 {
+                    f(
+                        $a,
+                        Square::from_index_unchecked(raw),
+                        ctx.targets::<$a>(raw),
+                    );
+                }
+            };
         }
+        animal!(0);
+        animal!(1);
+        animal!(2);
+        animal!(3);
+        animal!(4);
+        animal!(5);
+        animal!(6);
+        animal!(7);
     }
 
     /// Whether `generate_moves` would list `mv` (a remembered move checked without
