@@ -205,6 +205,12 @@ impl Position {
         self.squares
     }
 
+    /// The board by square: 0 for an empty square, else 1 + side * 8 + animal (for the search).
+    #[inline]
+    pub(crate) fn raw_board(&self) -> &[u8; NUM_SQUARES] {
+        &self.board
+    }
+
     /// Internal square array, for the move generator.
     #[inline]
     pub(crate) fn raw_square(&self, side: Side, animal: usize) -> u8 {
