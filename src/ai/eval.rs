@@ -117,12 +117,12 @@ struct SideSum {
     close: u8,
 }
 
+/// One side's terms from where its animals (`raw`) and the enemy's (`enemy_raw`) stand.
 /// Lion and tiger distances depend on where the rats swim; `leap` is
 /// `LEAP_DISTANCE[side][rat case]`.
-fn side_terms(layout: &Layout, side: Side, leap: &[u8; 64]) -> SideSum {
-    let them = side.other();
+#[inline(always)]
+fn side_terms(side: Side, raw: &[u8; 8], enemy_raw: &[u8; 8], leap: &[u8; 64]) -> SideSum {
     let cells = &CELLS[side.index()];
-    let raw = &layout.raw[side];
     let mut acc: u64 = 0;
     for a in [0, 1, 2, 3, 4, 7] {
         acc += cells[a][usize::from(raw[a] & 63)];
@@ -134,10 +134,10 @@ fn side_terms(layout: &Layout, side: Side, leap: &[u8; 64]) -> SideSum {
         }
     }
     let mut value = (acc >> VALUE_SHIFT) as Value;
-    if raw[0] < 63 && layout.raw[them][7] < 63 {
+    if raw[0] < 63 && enemy_raw[7] < 63 {
         value += RAT_ELEPHANT_TENSION;
     }
-    if raw[7] < 63 && layout.raw[them][0] < 63 {
+    if raw[7] < 63 && enemy_raw[0] < 63 {
         value -= RAT_ELEPHANT_TENSION;
     }
     SideSum {
@@ -149,10 +149,17 @@ fn side_terms(layout: &Layout, side: Side, leap: &[u8; 64]) -> SideSum {
 }
 
 /// How safe `side`'s den is: the enemy's pressure on it against own cover.
+#[inline(always)]
 fn den_safety(layout: &Layout, side: Side, enemy: &SideSum) -> Value {
     if enemy.near == 0 {
-        return 0;
+        0
+    } else {
+        den_pressure(layout, side, enemy)
     }
+}
+
+/// [`den_safety`] when enemies are near the den.
+fn den_pressure(layout: &Layout, side: Side, enemy: &SideSum) -> Value {
     let own = layout.occupied[side];
     let cover = (own & DEN_ZONE[side]).count_sparse() as Value;
     let open_traps = DEN_TRAP_GUARDS[side]
@@ -226,9 +233,10 @@ pub fn placement_value(pos: &Position, layout: &Layout) -> Value {
     let them = us.other();
     let case = water_slot(layout.raw.jade[0]) * 13 + water_slot(layout.raw.crimson[0]);
     let leap = &**LEAP_DISTANCE;
+    let (mine, others) = (&layout.raw[us], &layout.raw[them]);
     let (ours, theirs) = (
-        side_terms(layout, us, &leap[us.index()][case]),
-        side_terms(layout, them, &leap[them.index()][case]),
+        side_terms(us, mine, others, &leap[us.index()][case]),
+        side_terms(them, others, mine, &leap[them.index()][case]),
     );
     let mut v = ours.value - theirs.value;
     v += den_safety(layout, us, &theirs) - den_safety(layout, them, &ours);
@@ -290,7 +298,8 @@ mod tests {
             let p = p(s);
             let layout = Layout::new(&p);
             let case = water_slot(layout.raw.jade[0]) * 13 + water_slot(layout.raw.crimson[0]);
-            side_terms(&layout, Side::Jade, &LEAP_DISTANCE[0][case]).value
+            let raw = &layout.raw;
+            side_terms(Side::Jade, &raw.jade, &raw.crimson, &LEAP_DISTANCE[0][case]).value
         };
         let free = jade_value("7/7/7/7/1r5/7/2L4/7/7 j 0 1");
         let blocked = jade_value("7/7/7/7/2r4/7/2L4/7/7 j 0 1");

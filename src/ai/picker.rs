@@ -179,26 +179,28 @@ impl Picker {
     fn generate(&mut self, pos: &Position, heur: &Heuristics) {
         let ctx = ScoreContext::new(heur, pos, 0);
         let noisy = ctx.enemies | ctx.adjacent;
-        let hash = self.hash;
-        let (buf, from_of, quiet) = (&mut self.buf, &mut self.from, &mut self.quiet_targets);
+        let mut targets = pos.targets_by_animal();
+        if let Some(h) = self.hash
+            && let Some(p) = pos.piece_at(h.from)
+        {
+            let a = p.animal.index();
+            targets[a] = targets[a].without(h.to);
+        }
+        let raw = pos.raw_squares()[pos.turn()];
         let mut n = 0;
-        pos.for_each_targets(|a, from, mut targets| {
-            if let Some(h) = hash
-                && h.from == from
-            {
-                targets = targets.without(h.to);
-            }
-            from_of[a] = from;
-            quiet[a] = targets & !noisy;
-            let loud = targets & noisy;
+        for a in 0..8 {
+            // A captured animal has no targets, and its square index is then unused.
+            self.from[a] = Square::from_index_unchecked(raw[a].min(62));
+            self.quiet_targets[a] = targets[a] & !noisy;
+            let loud = targets[a] & noisy;
             if loud.any() {
                 let piece = ctx.piece(a);
                 for to in loud {
-                    buf[n] = ctx.scored(pos, &piece, Move::new(from, to));
+                    self.buf[n] = ctx.scored(pos, &piece, Move::new(self.from[a], to));
                     n += 1;
                 }
             }
-        });
+        }
         self.len = n;
     }
 

@@ -134,7 +134,49 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The value of `pos` searched `depth` plies deep (then quiescence) within the window.
+    #[inline(always)]
     pub(super) fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+        allow_null: bool,
+    ) -> Value {
+        // Over half the nodes are at the horizon: they take a short path of their own.
+        if depth <= 0 {
+            self.horizon(pos, alpha, beta, ply)
+        } else {
+            self.interior(pos, depth, alpha, beta, ply, allow_null)
+        }
+    }
+
+    /// A node with no depth left: what [`Searcher::interior`] does before its moves, then
+    /// quiescence.
+    #[inline(never)]
+    fn horizon(&mut self, pos: &Position, mut alpha: Value, mut beta: Value, ply: usize) -> Value {
+        let threats = match self.enter(pos, ply) {
+            Ok(threats) => threats,
+            Err(v) => return v,
+        };
+        if self.path.repeats(pos.hash(), pos.halfmove_clock()) {
+            return self.draw_value(pos);
+        }
+        alpha = alpha.max(loss_in(ply as u32));
+        beta = beta.min(win_in(ply as u32 + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 8 {
+            return evaluate(pos);
+        }
+        self.quiesce_entered(pos, alpha, beta, ply, 0, threats)
+    }
+
+    #[inline(never)]
+    fn interior(
         &mut self,
         pos: &Position,
         mut depth: i32,
@@ -243,15 +285,24 @@ impl<'a> Searcher<'a> {
         let mut quiets = [Move::new(DEN[us], DEN[us]); MAX_MOVES];
         let mut n_quiets = 0;
         let mut tried = 0;
+        // Late and futile quiet moves are pruned: once that holds it holds for the rest of
+        // the node (alpha, best and the count only grow), so they are not even scored.
+        let late_from = if can_prune && depth <= 3 {
+            LATE_MOVES[depth as usize]
+        } else {
+            usize::MAX
+        };
+        let futile_below = if can_prune && depth <= 2 {
+            static_eval + 100 + 120 * depth
+        } else {
+            Value::MAX
+        };
+        let mut skipping = false;
         loop {
-            // Late and futile quiet moves are pruned: once that holds it holds for the rest
-            // of the node (alpha, best and the count only grow), so they are not even scored.
-            if can_prune
-                && best > -WIN + 1_000
-                && ((depth <= 3 && n_quiets >= LATE_MOVES[depth as usize])
-                    || (depth <= 2 && static_eval + 100 + 120 * depth <= alpha))
+            if !skipping && best > -WIN + 1_000 && (n_quiets >= late_from || futile_below <= alpha)
             {
                 picker.skip_quiets();
+                skipping = true;
             }
             let Some(s) = picker.next(pos, &self.heur) else {
                 break;
