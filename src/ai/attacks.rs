@@ -11,9 +11,10 @@ use super::tables::{DEN_ADJACENT, DEN_FIELD};
 /// Where every animal stands, looked up once per node.
 #[derive(Clone, Copy, Debug)]
 pub struct Layout<'a> {
-    /// `raw[side][animal]`: the square index, 63 once captured.
-    pub raw: BySide<[u8; 8]>,
-    pub occupied: BySide<Bitboard>,
+    /// `raw[side index][animal]`: the square index, 63 once captured.
+    pub raw: [[u8; 8]; 2],
+    /// `occupied[side index]`.
+    pub occupied: [Bitboard; 2],
     /// Both rats (they block leaps, whichever side they are on).
     pub rats: Bitboard,
     /// The position's board: 0 for an empty square, else 1 + side * 8 + animal.
@@ -68,8 +69,8 @@ impl<'a> Layout<'a> {
     pub fn new(pos: &'a Position) -> Layout<'a> {
         let raw = pos.raw_squares();
         Layout {
-            raw,
-            occupied: BySide::new(pos.occupied_by(Side::Jade), pos.occupied_by(Side::Crimson)),
+            raw: [raw.jade, raw.crimson],
+            occupied: [pos.occupied_by(Side::Jade), pos.occupied_by(Side::Crimson)],
             rats: bit(raw.jade[0]) | bit(raw.crimson[0]),
             board: pos.raw_board(),
         }
@@ -99,7 +100,7 @@ impl<'a> Layout<'a> {
     pub fn capturers_near_den(&self, side: Side, animal: Animal) -> Bitboard {
         let victim = animal.index();
         let mut out = Bitboard::EMPTY;
-        for sq in self.occupied[side] & DEN_FIELD[side] {
+        for sq in self.occupied[side.index()] & DEN_FIELD[side] {
             if TAKES[self.animal_index(sq)] >> victim & 1 != 0 {
                 out = out.with(sq);
             }
@@ -110,7 +111,7 @@ impl<'a> Layout<'a> {
     /// Where the `animal` of `side` stands, if it is on the board.
     #[inline]
     pub fn square(&self, side: Side, animal: Animal) -> Option<Square> {
-        Square::new(self.raw[side][animal.index()])
+        Square::new(self.raw[side.index()][animal.index()])
     }
 
     /// Squares the `animal` standing on `from` can move to, captures or not, ignoring which
@@ -139,7 +140,7 @@ impl<'a> Layout<'a> {
             return Bitboard::EMPTY;
         }
         let terrain = if WATER.contains(from) { WATER } else { LAND };
-        let enemies = self.occupied[them] & terrain & self.reach(animal, from);
+        let enemies = self.occupied[them.index()] & terrain & self.reach(animal, from);
         if enemies.is_empty() {
             return enemies;
         }
@@ -161,8 +162,9 @@ impl<'a> Layout<'a> {
     /// leapers beside a lake.
     #[inline]
     fn in_contact(&self, side: Side) -> Bitboard {
-        let leapers = (bit(self.raw[side][5]) | bit(self.raw[side][6])) & LEAP_FROM;
-        (self.occupied[side] & neighbours(self.occupied[side.other()])) | leapers
+        let (raw, own) = (&self.raw[side.index()], self.occupied[side.index()]);
+        let leapers = (bit(raw[5]) | bit(raw[6])) & LEAP_FROM;
+        (own & neighbours(self.occupied[side.other().index()])) | leapers
     }
 
     /// The pieces of `side` that the enemy could capture if it were the enemy's move.

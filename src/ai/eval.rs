@@ -159,8 +159,9 @@ fn den_safety(layout: &Layout, side: Side, enemy: &SideSum) -> Value {
 }
 
 /// [`den_safety`] when enemies are near the den.
+#[inline(always)]
 fn den_pressure(layout: &Layout, side: Side, enemy: &SideSum) -> Value {
-    let own = layout.occupied[side];
+    let own = layout.occupied[side.index()];
     let cover = (own & DEN_ZONE[side]).count_sparse() as Value;
     let open_traps = DEN_TRAP_GUARDS[side]
         .iter()
@@ -187,7 +188,7 @@ fn den_pressure(layout: &Layout, side: Side, enemy: &SideSum) -> Value {
 /// The den distance of the animal `a` of `side` on `sq`, as the evaluation sees it.
 fn distance_of(layout: &Layout, side: Side, a: usize, sq: Square) -> u8 {
     if a == 5 || a == 6 {
-        let case = water_slot(layout.raw.jade[0]) * 13 + water_slot(layout.raw.crimson[0]);
+        let case = water_slot(layout.raw[0][0]) * 13 + water_slot(layout.raw[1][0]);
         LEAP_DISTANCE[side.index()][case][sq.index()]
     } else {
         DEN_DISTANCE_TABLE[side.index()][Travel::of(Animal::ALL[a]) as usize][sq.index()]
@@ -231,9 +232,9 @@ pub fn evaluate_layout(pos: &Position, layout: &Layout) -> Value {
 pub fn placement_value(pos: &Position, layout: &Layout) -> Value {
     let us = pos.turn();
     let them = us.other();
-    let case = water_slot(layout.raw.jade[0]) * 13 + water_slot(layout.raw.crimson[0]);
+    let case = water_slot(layout.raw[0][0]) * 13 + water_slot(layout.raw[1][0]);
     let leap = &**LEAP_DISTANCE;
-    let (mine, others) = (&layout.raw[us], &layout.raw[them]);
+    let (mine, others) = (&layout.raw[us.index()], &layout.raw[them.index()]);
     let (ours, theirs) = (
         side_terms(us, mine, others, &leap[us.index()][case]),
         side_terms(them, others, mine, &leap[them.index()][case]),
@@ -242,8 +243,8 @@ pub fn placement_value(pos: &Position, layout: &Layout) -> Value {
     v += den_safety(layout, us, &theirs) - den_safety(layout, them, &ours);
     v += threats(layout, us);
     // Our pieces on enemy traps are rank 0 and easy prey.
-    v -= 20 * (layout.occupied[us] & TRAPS[them]).count_sparse() as Value;
-    v += 20 * (layout.occupied[them] & TRAPS[us]).count_sparse() as Value;
+    v -= 20 * (layout.occupied[us.index()] & TRAPS[them]).count_sparse() as Value;
+    v += 20 * (layout.occupied[them.index()] & TRAPS[us]).count_sparse() as Value;
     v + TEMPO
 }
 
@@ -297,9 +298,9 @@ mod tests {
         let jade_value = |s: &str| {
             let p = p(s);
             let layout = Layout::new(&p);
-            let case = water_slot(layout.raw.jade[0]) * 13 + water_slot(layout.raw.crimson[0]);
+            let case = water_slot(layout.raw[0][0]) * 13 + water_slot(layout.raw[1][0]);
             let raw = &layout.raw;
-            side_terms(Side::Jade, &raw.jade, &raw.crimson, &LEAP_DISTANCE[0][case]).value
+            side_terms(Side::Jade, &raw[0], &raw[1], &LEAP_DISTANCE[0][case]).value
         };
         let free = jade_value("7/7/7/7/1r5/7/2L4/7/7 j 0 1");
         let blocked = jade_value("7/7/7/7/2r4/7/2L4/7/7 j 0 1");
