@@ -9,7 +9,8 @@ use crate::engine::{Animal, Position, Side, Square};
 use super::attacks::Layout;
 use super::score::Value;
 use super::tables::{
-    DEN_DISTANCE_TABLE, DEN_TRAP_GUARDS, DEN_ZONE, FAR, LEAP_DISTANCE, Travel, water_slot,
+    DEN_DISTANCE_TABLE, DEN_TRAP_GUARDS, DEN_ZONE, FAR, LEAP_DISTANCE, Travel, den_distance,
+    water_slot,
 };
 
 /// Base material, rat to elephant. The rat is worth more than its rank (it kills the elephant,
@@ -185,13 +186,18 @@ fn den_pressure(layout: &Layout, side: Side, enemy: &SideSum) -> Value {
     v
 }
 
+/// Where the two rats swim, as the case index of [`LEAP_DISTANCE`].
+#[inline]
+fn rat_case(layout: &Layout) -> usize {
+    water_slot(layout.raw[0][0]) * 13 + water_slot(layout.raw[1][0])
+}
+
 /// The den distance of the animal `a` of `side` on `sq`, as the evaluation sees it.
 fn distance_of(layout: &Layout, side: Side, a: usize, sq: Square) -> u8 {
     if a == 5 || a == 6 {
-        let case = water_slot(layout.raw[0][0]) * 13 + water_slot(layout.raw[1][0]);
-        LEAP_DISTANCE[side.index()][case][sq.index()]
+        LEAP_DISTANCE[side.index()][rat_case(layout)][sq.index()]
     } else {
-        DEN_DISTANCE_TABLE[side.index()][Travel::of(Animal::ALL[a]) as usize][sq.index()]
+        den_distance(side, Animal::ALL[a], sq)
     }
 }
 
@@ -232,7 +238,7 @@ pub fn evaluate_layout(pos: &Position, layout: &Layout) -> Value {
 pub fn placement_value(pos: &Position, layout: &Layout) -> Value {
     let us = pos.turn();
     let them = us.other();
-    let case = water_slot(layout.raw[0][0]) * 13 + water_slot(layout.raw[1][0]);
+    let case = rat_case(layout);
     let leap = &**LEAP_DISTANCE;
     let (mine, others) = (&layout.raw[us.index()], &layout.raw[them.index()]);
     let (ours, theirs) = (
@@ -298,7 +304,7 @@ mod tests {
         let jade_value = |s: &str| {
             let p = p(s);
             let layout = Layout::new(&p);
-            let case = water_slot(layout.raw[0][0]) * 13 + water_slot(layout.raw[1][0]);
+            let case = rat_case(&layout);
             let raw = &layout.raw;
             side_terms(Side::Jade, &raw[0], &raw[1], &LEAP_DISTANCE[0][case]).value
         };
