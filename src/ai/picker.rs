@@ -30,8 +30,6 @@ pub struct Picker {
     buf: [Scored; MAX_MOVES],
     len: usize,
     next: usize,
-    /// Where the current stage's moves start in `buf`.
-    stage_start: usize,
     /// The stage after the hash move.
     after_hash: Stage,
     /// Quiet moves (not killers, not approaches to the enemy den) are no longer wanted.
@@ -54,7 +52,6 @@ impl Picker {
             buf: [Scored::NONE; MAX_MOVES],
             len: 0,
             next: 0,
-            stage_start: 0,
             after_hash: Stage::Generate,
             skip_quiets: false,
         }
@@ -139,7 +136,8 @@ impl Picker {
                 }
                 Stage::Quiets => {
                     if self.next < self.len {
-                        let i = self.next - self.stage_start;
+                        // The quiet moves fill the buffer from its start.
+                        let i = self.next;
                         if i < PICKED {
                             return Some(self.select_best());
                         }
@@ -264,7 +262,6 @@ impl Picker {
         }
         self.len = n;
         self.next = 0;
-        self.stage_start = 0;
     }
 }
 
