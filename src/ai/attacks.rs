@@ -2,6 +2,7 @@
 //! search's move source and the evaluation's view of hanging pieces. Built on the engine's
 //! public tables; every move produced here is legal (tests check it against the engine).
 
+use crate::engine::square::NUM_SQUARES;
 use crate::engine::terrain::{LAND, LEAP_FROM, LEAPS, STEPS, TRAPS, WATER};
 use crate::engine::{Animal, Bitboard, BySide, Move, Position, Side, Square};
 
@@ -9,15 +10,31 @@ use super::tables::{DEN_ADJACENT, DEN_FIELD};
 
 /// Where every animal stands, looked up once per node.
 #[derive(Clone, Copy, Debug)]
-pub struct Layout {
-    /// `raw[side][animal]`: the square index, 63 once captured.
-    pub raw: BySide<[u8; 8]>,
-    pub occupied: BySide<Bitboard>,
+pub struct Layout<'a> {
+    /// `raw[side index][animal]`: the square index, 63 once captured.
+    pub raw: [[u8; 8]; 2],
+    /// `occupied[side index]`.
+    pub occupied: [Bitboard; 2],
     /// Both rats (they block leaps, whichever side they are on).
     pub rats: Bitboard,
-    /// `at_most[side][a]`: the pieces of `side` of rank at most that of animal `a`.
-    at_most: BySide<[Bitboard; 8]>,
+    /// The position's board: 0 for an empty square, else 1 + side * 8 + animal.
+    board: &'a [u8; NUM_SQUARES],
 }
+
+/// `TAKES[a]`: bit `v` set when animal `a` may capture animal `v` by rank alone (on an
+/// ordinary square; anything on one's own trap can be taken).
+const TAKES: [u8; 8] = {
+    let mut t = [0u8; 8];
+    let mut a = 1;
+    while a < 7 {
+        t[a] = ((1u16 << (a + 1)) - 1) as u8;
+        a += 1;
+    }
+    // The rat takes the rat and the elephant; the elephant everything but the rat.
+    t[0] = 0b1000_0001;
+    t[7] = 0b1111_1110;
+    t
+};
 
 /// The one-square set of a raw square index; empty for 63 (captured).
 #[inline]
@@ -47,44 +64,54 @@ fn neighbours(b: Bitboard) -> Bitboard {
     Bitboard(((b >> 7) | (b << 7) | ((b & !FILE_A) >> 1) | ((b & !FILE_G) << 1)) & Bitboard::FULL.0)
 }
 
-impl Layout {
+impl<'a> Layout<'a> {
     #[inline]
-    pub fn new(pos: &Position) -> Layout {
+    pub fn new(pos: &'a Position) -> Layout<'a> {
         let raw = pos.raw_squares();
-        #[inline(always)]
-        fn at_most(raw: &[u8; 8]) -> [Bitboard; 8] {
-            let mut out = [Bitboard::EMPTY; 8];
-            let mut acc = 0u64;
-            for (slot, &r) in out.iter_mut().zip(raw) {
-                acc |= bit(r).0;
-                *slot = Bitboard(acc);
-            }
-            out
-        }
         Layout {
-            raw,
-            occupied: BySide::new(pos.occupied_by(Side::Jade), pos.occupied_by(Side::Crimson)),
+            raw: [raw.jade, raw.crimson],
+            occupied: [pos.occupied_by(Side::Jade), pos.occupied_by(Side::Crimson)],
             rats: bit(raw.jade[0]) | bit(raw.crimson[0]),
-            at_most: BySide::new(at_most(&raw.jade), at_most(&raw.crimson)),
+            board: pos.raw_board(),
         }
+    }
+
+    /// The animal index on an occupied square.
+    #[inline]
+    fn animal_index(&self, sq: Square) -> usize {
+        usize::from(self.board[sq.index()].wrapping_sub(1) & 7)
+    }
+
+    /// Of the pieces on `squares`, those that animal `a` may capture by rank alone.
+    #[inline]
+    fn takeable(&self, a: usize, squares: Bitboard) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for sq in squares {
+            if TAKES[a] >> self.animal_index(sq) & 1 != 0 {
+                out = out.with(sq);
+            }
+        }
+        out
     }
 
     /// Pieces of `side` within four steps of its own den that could capture an enemy `animal`
     /// by rank (on ordinary squares; on `side`'s traps anything can be taken anyway).
     #[inline]
     pub fn capturers_near_den(&self, side: Side, animal: Animal) -> Bitboard {
-        let defenders = self.occupied[side] & DEN_FIELD[side];
-        match animal {
-            Animal::Rat => defenders & !bit(self.raw[side][7]),
-            Animal::Elephant => defenders & (!self.at_most[side][6] | bit(self.raw[side][0])),
-            a => defenders & !self.at_most[side][a.index() - 1],
+        let victim = animal.index();
+        let mut out = Bitboard::EMPTY;
+        for sq in self.occupied[side.index()] & DEN_FIELD[side] {
+            if TAKES[self.animal_index(sq)] >> victim & 1 != 0 {
+                out = out.with(sq);
+            }
         }
+        out
     }
 
     /// Where the `animal` of `side` stands, if it is on the board.
     #[inline]
     pub fn square(&self, side: Side, animal: Animal) -> Option<Square> {
-        Square::new(self.raw[side][animal.index()])
+        Square::new(self.raw[side.index()][animal.index()])
     }
 
     /// Squares the `animal` standing on `from` can move to, captures or not, ignoring which
@@ -113,56 +140,40 @@ impl Layout {
             return Bitboard::EMPTY;
         }
         let terrain = if WATER.contains(from) { WATER } else { LAND };
-        let enemies = self.occupied[them] & terrain & self.reach(animal, from);
+        let enemies = self.occupied[them.index()] & terrain & self.reach(animal, from);
         if enemies.is_empty() {
             return enemies;
         }
-        let weak = self.occupied[them] & TRAPS[side];
-        let capturable = match animal {
-            Animal::Rat => self.at_most[them][0] | bit(self.raw[them][7]) | weak,
-            Animal::Elephant => (self.at_most[them][7] & !bit(self.raw[them][0])) | weak,
-            a => self.at_most[them][a.index()] | weak,
-        };
-        enemies & capturable
+        // Anything on our traps is rank 0 (and only enemies stand there).
+        let weak = enemies & TRAPS[side];
+        weak | self.takeable(animal.index(), enemies & !weak)
     }
 
     /// Every capture `side` could make if it were to move, as `(attacker, from, targets)`.
     pub fn captures(&self, side: Side) -> impl Iterator<Item = (Animal, Square, Bitboard)> + '_ {
-        // Only pieces next to an enemy, and the leapers beside a lake, can capture anything.
-        let contact = neighbours(self.occupied[side.other()]);
-        Animal::ALL.into_iter().filter_map(move |a| {
-            let near = if a.can_leap() {
-                contact | LEAP_FROM
-            } else {
-                contact
-            };
-            if (bit(self.raw[side][a.index()]) & near).is_empty() {
-                return None;
-            }
-            let from = self.square(side, a)?;
+        self.in_contact(side).filter_map(move |from| {
+            let a = Animal::from_index(self.animal_index(from));
             let t = self.capture_targets(side, a, from);
             t.any().then_some((a, from, t))
         })
     }
 
+    /// The pieces of `side` that could capture anything: those next to an enemy, and the
+    /// leapers beside a lake.
+    #[inline]
+    fn in_contact(&self, side: Side) -> Bitboard {
+        let (raw, own) = (&self.raw[side.index()], self.occupied[side.index()]);
+        let leapers = (bit(raw[5]) | bit(raw[6])) & LEAP_FROM;
+        (own & neighbours(self.occupied[side.other().index()])) | leapers
+    }
+
     /// The pieces of `side` that the enemy could capture if it were the enemy's move.
     pub fn attacked(&self, side: Side) -> Bitboard {
         let them = side.other();
-        // Only enemies next to one of ours, and the leapers, can capture anything.
-        let contact = neighbours(self.occupied[side]);
         let mut out = Bitboard::EMPTY;
-        for a in Animal::ALL {
-            let r = self.raw[them][a.index()];
-            // A leaper away from our pieces captures only by leaping, from beside a lake.
-            let near = if a.can_leap() {
-                contact | LEAP_FROM
-            } else {
-                contact
-            };
-            if (bit(r) & near).any() {
-                let from = Square::from_index_unchecked(r);
-                out |= self.capture_targets(them, a, from);
-            }
+        for from in self.in_contact(them) {
+            let a = Animal::from_index(self.animal_index(from));
+            out |= self.capture_targets(them, a, from);
         }
         out
     }
@@ -170,11 +181,11 @@ impl Layout {
     /// The animal of `side` on `sq` (which must hold one of `side`'s pieces).
     #[inline]
     pub fn animal_at(&self, side: Side, sq: Square) -> Animal {
-        let i = self.raw[side]
-            .iter()
-            .position(|&r| usize::from(r) == sq.index())
-            .unwrap_or(0);
-        Animal::from_index(i)
+        debug_assert_eq!(
+            usize::from(self.board[sq.index()].wrapping_sub(1) >> 3),
+            side.index()
+        );
+        Animal::from_index(self.animal_index(sq))
     }
 }
 

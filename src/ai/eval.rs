@@ -9,7 +9,8 @@ use crate::engine::{Animal, Position, Side, Square};
 use super::attacks::Layout;
 use super::score::Value;
 use super::tables::{
-    DEN_DISTANCE_TABLE, DEN_TRAP_GUARDS, DEN_ZONE, FAR, LEAP_DISTANCE, Travel, water_slot,
+    DEN_DISTANCE_TABLE, DEN_TRAP_GUARDS, DEN_ZONE, FAR, LEAP_DISTANCE, Travel, den_distance,
+    water_slot,
 };
 
 /// Base material, rat to elephant. The rat is worth more than its rank (it kills the elephant,
@@ -117,12 +118,12 @@ struct SideSum {
     close: u8,
 }
 
+/// One side's terms from where its animals (`raw`) and the enemy's (`enemy_raw`) stand.
 /// Lion and tiger distances depend on where the rats swim; `leap` is
 /// `LEAP_DISTANCE[side][rat case]`.
-fn side_terms(layout: &Layout, side: Side, leap: &[u8; 64]) -> SideSum {
-    let them = side.other();
+#[inline(always)]
+fn side_terms(side: Side, raw: &[u8; 8], enemy_raw: &[u8; 8], leap: &[u8; 64]) -> SideSum {
     let cells = &CELLS[side.index()];
-    let raw = &layout.raw[side];
     let mut acc: u64 = 0;
     for a in [0, 1, 2, 3, 4, 7] {
         acc += cells[a][usize::from(raw[a] & 63)];
@@ -134,10 +135,10 @@ fn side_terms(layout: &Layout, side: Side, leap: &[u8; 64]) -> SideSum {
         }
     }
     let mut value = (acc >> VALUE_SHIFT) as Value;
-    if raw[0] < 63 && layout.raw[them][7] < 63 {
+    if raw[0] < 63 && enemy_raw[7] < 63 {
         value += RAT_ELEPHANT_TENSION;
     }
-    if raw[7] < 63 && layout.raw[them][0] < 63 {
+    if raw[7] < 63 && enemy_raw[0] < 63 {
         value -= RAT_ELEPHANT_TENSION;
     }
     SideSum {
@@ -149,11 +150,19 @@ fn side_terms(layout: &Layout, side: Side, leap: &[u8; 64]) -> SideSum {
 }
 
 /// How safe `side`'s den is: the enemy's pressure on it against own cover.
+#[inline(always)]
 fn den_safety(layout: &Layout, side: Side, enemy: &SideSum) -> Value {
     if enemy.near == 0 {
-        return 0;
+        0
+    } else {
+        den_pressure(layout, side, enemy)
     }
-    let own = layout.occupied[side];
+}
+
+/// [`den_safety`] when enemies are near the den.
+#[inline(always)]
+fn den_pressure(layout: &Layout, side: Side, enemy: &SideSum) -> Value {
+    let own = layout.occupied[side.index()];
     let cover = (own & DEN_ZONE[side]).count_sparse() as Value;
     let open_traps = DEN_TRAP_GUARDS[side]
         .iter()
@@ -177,13 +186,18 @@ fn den_safety(layout: &Layout, side: Side, enemy: &SideSum) -> Value {
     v
 }
 
+/// Where the two rats swim, as the case index of [`LEAP_DISTANCE`].
+#[inline]
+fn rat_case(layout: &Layout) -> usize {
+    water_slot(layout.raw[0][0]) * 13 + water_slot(layout.raw[1][0])
+}
+
 /// The den distance of the animal `a` of `side` on `sq`, as the evaluation sees it.
 fn distance_of(layout: &Layout, side: Side, a: usize, sq: Square) -> u8 {
     if a == 5 || a == 6 {
-        let case = water_slot(layout.raw.jade[0]) * 13 + water_slot(layout.raw.crimson[0]);
-        LEAP_DISTANCE[side.index()][case][sq.index()]
+        LEAP_DISTANCE[side.index()][rat_case(layout)][sq.index()]
     } else {
-        DEN_DISTANCE_TABLE[side.index()][Travel::of(Animal::ALL[a]) as usize][sq.index()]
+        den_distance(side, Animal::ALL[a], sq)
     }
 }
 
@@ -224,18 +238,19 @@ pub fn evaluate_layout(pos: &Position, layout: &Layout) -> Value {
 pub fn placement_value(pos: &Position, layout: &Layout) -> Value {
     let us = pos.turn();
     let them = us.other();
-    let case = water_slot(layout.raw.jade[0]) * 13 + water_slot(layout.raw.crimson[0]);
+    let case = rat_case(layout);
     let leap = &**LEAP_DISTANCE;
+    let (mine, others) = (&layout.raw[us.index()], &layout.raw[them.index()]);
     let (ours, theirs) = (
-        side_terms(layout, us, &leap[us.index()][case]),
-        side_terms(layout, them, &leap[them.index()][case]),
+        side_terms(us, mine, others, &leap[us.index()][case]),
+        side_terms(them, others, mine, &leap[them.index()][case]),
     );
     let mut v = ours.value - theirs.value;
     v += den_safety(layout, us, &theirs) - den_safety(layout, them, &ours);
     v += threats(layout, us);
     // Our pieces on enemy traps are rank 0 and easy prey.
-    v -= 20 * (layout.occupied[us] & TRAPS[them]).count_sparse() as Value;
-    v += 20 * (layout.occupied[them] & TRAPS[us]).count_sparse() as Value;
+    v -= 20 * (layout.occupied[us.index()] & TRAPS[them]).count_sparse() as Value;
+    v += 20 * (layout.occupied[them.index()] & TRAPS[us]).count_sparse() as Value;
     v + TEMPO
 }
 
@@ -289,8 +304,9 @@ mod tests {
         let jade_value = |s: &str| {
             let p = p(s);
             let layout = Layout::new(&p);
-            let case = water_slot(layout.raw.jade[0]) * 13 + water_slot(layout.raw.crimson[0]);
-            side_terms(&layout, Side::Jade, &LEAP_DISTANCE[0][case]).value
+            let case = rat_case(&layout);
+            let raw = &layout.raw;
+            side_terms(Side::Jade, &raw[0], &raw[1], &LEAP_DISTANCE[0][case]).value
         };
         let free = jade_value("7/7/7/7/1r5/7/2L4/7/7 j 0 1");
         let blocked = jade_value("7/7/7/7/2r4/7/2L4/7/7 j 0 1");

@@ -4,8 +4,8 @@
 
 use super::score::Value;
 
-/// Slots in the cache (a power of two): half a megabyte.
-const SLOTS: usize = 1 << 16;
+/// Slots in the cache (a power of two): two megabytes.
+const SLOTS: usize = 1 << 18;
 
 /// One word per slot: the hash's upper 48 bits (the slot index holds the lower 16) and the
 /// value as 16 bits. Zero is an empty slot.

@@ -24,6 +24,8 @@ pub mod eval;
 mod evalcache;
 pub mod level;
 mod order;
+mod path;
+mod picker;
 mod quiesce;
 mod rng;
 mod root;

@@ -1,7 +1,7 @@
 //! Move ordering: the hash move, captures by value, den threats, killers, then history.
 
 use crate::engine::terrain::STEPS;
-use crate::engine::{Bitboard, Move, Position, Square};
+use crate::engine::{Bitboard, Move, Position, Side, Square};
 
 use super::eval::MATERIAL;
 use super::tables::{DEN_ADJACENT, DEN_ZONE};
@@ -12,7 +12,7 @@ const HASH_MOVE: i32 = 100_000_000;
 const WINNING_THREAT: i32 = 60_000_000;
 const CAPTURE: i32 = 50_000_000;
 const DEN_THREAT: i32 = 40_000_000;
-const KILLER: i32 = 30_000_000;
+pub(super) const KILLER: i32 = 30_000_000;
 const HISTORY_MAX: i32 = 1 << 14;
 
 /// Killer moves by ply and the history of quiet moves by piece and destination.
@@ -23,7 +23,7 @@ pub struct Heuristics {
 }
 
 /// What kind of move it is, for pruning decisions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kind {
     Capture,
     /// Steps beside the enemy den (threatens to enter it).
@@ -84,6 +84,15 @@ impl Heuristics {
         self.killers[ply].contains(&Some(mv))
     }
 
+    pub fn killers(&self, ply: usize) -> [Option<Move>; 2] {
+        self.killers[ply]
+    }
+
+    /// The history of the quiet moves of `side`'s animal `a`, by destination.
+    pub fn history_row(&self, side: Side, a: usize) -> &[i32; 64] {
+        &self.history[side.index() * 8 + a]
+    }
+
     /// Scores every move but `skip` (already tried: the hash move) into `out`, in order;
     /// returns how many were written. The caller picks them best first.
     pub fn score(
@@ -110,52 +119,6 @@ impl Heuristics {
             out[n] = ctx.scored(pos, &piece, mv);
             n += 1;
         }
-        n
-    }
-
-    /// Generates the moves of the side to move but `skip` and scores them into `out`, in the
-    /// order of [`Position::generate_moves`] (so exactly as [`Heuristics::score`] would);
-    /// returns how many were written.
-    pub fn generate_scored(
-        &self,
-        pos: &Position,
-        skip: Option<Move>,
-        ply: usize,
-        out: &mut [Scored],
-    ) -> usize {
-        let ctx = ScoreContext::new(self, pos, ply);
-        let mut n = 0;
-        pos.for_each_targets(|a, from, mut targets| {
-            // Per piece: the skipped move and the killers as destination sets.
-            let on = |m: Option<Move>| match m {
-                Some(m) if m.from == from => Bitboard::from_square(m.to),
-                _ => Bitboard::EMPTY,
-            };
-            targets &= !on(skip);
-            let (k0, k1) = (on(ctx.killers[0]), on(ctx.killers[1]));
-            let special = ctx.enemies | ctx.adjacent | k0 | k1;
-            let history = &self.history[ctx.us * 8 + a];
-            for to in targets {
-                let mv = Move::new(from, to);
-                let bit = Bitboard::from_square(to);
-                out[n] = if (bit & special).is_empty() {
-                    // The common case: a quiet move scored by its history.
-                    let kind = if (bit & ctx.zone).is_empty() {
-                        Kind::Quiet
-                    } else {
-                        Kind::Approach
-                    };
-                    Scored {
-                        mv,
-                        score: history[to.index()],
-                        kind,
-                    }
-                } else {
-                    ctx.scored(pos, &ctx.piece(a), mv)
-                };
-                n += 1;
-            }
-        });
         n
     }
 
@@ -197,24 +160,24 @@ impl Heuristics {
 }
 
 /// What scoring the moves of one node needs, looked up once.
-struct ScoreContext<'a> {
+pub(super) struct ScoreContext<'a> {
     heur: &'a Heuristics,
     us: usize,
-    enemies: Bitboard,
-    adjacent: Bitboard,
+    pub(super) enemies: Bitboard,
+    pub(super) adjacent: Bitboard,
     zone: Bitboard,
     killers: [Option<Move>; 2],
 }
 
 /// The moving piece: its history row and its rank for ordering captures.
-struct MovingPiece<'a> {
+pub(super) struct MovingPiece<'a> {
     history: &'a [i32; 64],
     attacker: i32,
 }
 
 impl<'a> ScoreContext<'a> {
     #[inline(always)]
-    fn new(heur: &'a Heuristics, pos: &Position, ply: usize) -> ScoreContext<'a> {
+    pub(super) fn new(heur: &'a Heuristics, pos: &Position, ply: usize) -> ScoreContext<'a> {
         let them = pos.turn().other();
         ScoreContext {
             heur,
@@ -227,7 +190,7 @@ impl<'a> ScoreContext<'a> {
     }
 
     #[inline(always)]
-    fn piece(&self, animal: usize) -> MovingPiece<'a> {
+    pub(super) fn piece(&self, animal: usize) -> MovingPiece<'a> {
         MovingPiece {
             history: &self.heur.history[self.us * 8 + animal],
             attacker: animal as i32,
@@ -235,7 +198,7 @@ impl<'a> ScoreContext<'a> {
     }
 
     #[inline(always)]
-    fn scored(&self, pos: &Position, piece: &MovingPiece<'_>, mv: Move) -> Scored {
+    pub(super) fn scored(&self, pos: &Position, piece: &MovingPiece<'_>, mv: Move) -> Scored {
         let to = mv.to;
         let (kind, score) = if self.enemies.contains(to) {
             let victim = pos.piece_at(to).map_or(0, |p| MATERIAL[p.animal.index()]);
@@ -264,82 +227,5 @@ impl<'a> ScoreContext<'a> {
             (kind, s)
         };
         Scored { mv, score, kind }
-    }
-}
-
-/// Moves picked one by one before the rest is sorted at once.
-const PICKED: usize = 3;
-
-/// Moves the best remaining move to index `i` and returns it: a selection for the first few
-/// (most nodes cut off there), then one sort of the rest.
-#[inline(always)]
-pub fn pick(moves: &mut [Scored], i: usize) -> Scored {
-    if i < PICKED {
-        // The first of the best, with its score kept in a register.
-        let rest = &moves[i..];
-        let mut best = 0;
-        let mut best_score = rest[0].score;
-        for (j, m) in rest.iter().enumerate().skip(1) {
-            if m.score > best_score {
-                best = j;
-                best_score = m.score;
-            }
-        }
-        moves.swap(i, i + best);
-    } else if i == PICKED {
-        moves[i..].sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
-    }
-    moves[i]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ai::rng::random_positions;
-    use crate::engine::MoveList;
-
-    fn key(s: &Scored) -> (Move, i32, Kind) {
-        (s.mv, s.score, s.kind)
-    }
-
-    /// The one-pass paths the search takes agree with the plain ones they replace: the same
-    /// moves, in the same order, with the same scores, also with a skipped move and killers.
-    #[test]
-    fn fast_generation_and_scoring_match_the_plain_paths() {
-        for (i, pos) in random_positions(400).iter().enumerate() {
-            let mut list = MoveList::default();
-            pos.generate_moves(&mut list);
-
-            let mut grouped = Vec::new();
-            pos.for_each_targets(|_, from, targets| {
-                grouped.extend(targets.into_iter().map(|to| Move::new(from, to)))
-            });
-            assert_eq!(grouped, list.to_vec(), "{pos}");
-            for from in Square::all() {
-                for to in Square::all() {
-                    let mv = Move::new(from, to);
-                    assert_eq!(pos.generates(mv), list.contains(&mv), "{pos}: {mv}");
-                }
-            }
-
-            let mut heur = Heuristics::default();
-            let ply = 3;
-            // Killers and history from a few of the moves; skip another one.
-            for (k, &mv) in list.iter().enumerate().filter(|(k, _)| k % 3 == i % 3) {
-                heur.reward(pos, mv, 1 + k as i32 % 5, ply, &list[..k]);
-            }
-            let skip = list.get(i % list.len().max(1)).copied();
-            let mut fast = [Scored::NONE; 64];
-            let mut plain = [Scored::NONE; 64];
-            let n = heur.generate_scored(pos, skip, ply, &mut fast);
-            let m = heur.score(pos, &list, skip, ply, &mut plain);
-            assert_eq!(n, m, "{pos}");
-            assert_eq!(n, list.len() - usize::from(skip.is_some()), "{pos}");
-            assert_eq!(
-                fast[..n].iter().map(key).collect::<Vec<_>>(),
-                plain[..m].iter().map(key).collect::<Vec<_>>(),
-                "{pos}"
-            );
-        }
     }
 }

@@ -5,7 +5,7 @@ use crate::engine::terrain::STEPS;
 use crate::engine::{Bitboard, DRAW_CLOCK, Move, Position};
 
 use super::attacks::{Layout, den_attackers, den_threat_moves, evasions};
-use super::eval::{MATERIAL, evaluate};
+use super::eval::{MATERIAL, draw_pull, evaluate};
 use super::order::MAX_PLY;
 use super::score::{INFINITE, Value, is_decisive, loss_in, win_in};
 use super::search::Searcher;
@@ -15,7 +15,11 @@ use super::search::Searcher;
 const THREAT_PLIES: u32 = 2;
 /// A capture that cannot lift the stand-pat score to alpha even with this margin is skipped.
 const DELTA: Value = 200;
-const BUF: usize = 64;
+/// Room for every capture and den threat a side can have (at most 8 x 4 steps, 2 x 2
+/// leaps and 3 x 3 steps beside the den).
+const BUF: usize = 48;
+/// Keeps the order scores (from -1 to 1 << 20) positive inside the sort keys.
+const ORDER_BIAS: i32 = 1 << 8;
 
 impl Searcher<'_> {
     /// What every node does first: counts itself (and polls the limits), then settles the
@@ -108,55 +112,79 @@ impl Searcher<'_> {
             return best;
         }
 
-        let mut built = None;
-        let stand = self.evaluate_cached(pos, &mut built);
-        if stand >= beta {
-            return stand;
-        }
-        let layout = built.unwrap_or_else(|| Layout::new(pos));
+        // The layout is built only when it is needed: for a fresh evaluation, or for the
+        // captures once standing pat does not cut off.
+        let clock = pos.halfmove_clock();
+        let layout;
+        let stand = match self.cached_placement(pos) {
+            Some(v) => {
+                let stand = draw_pull(v, clock);
+                if stand >= beta {
+                    return stand;
+                }
+                layout = Layout::new(pos);
+                stand
+            }
+            None => {
+                layout = Layout::new(pos);
+                let stand = draw_pull(self.evaluate_fresh(pos, &layout), clock);
+                if stand >= beta {
+                    return stand;
+                }
+                stand
+            }
+        };
         alpha = alpha.max(stand);
         let mut best = stand;
 
-        // (move, order score, value of the captured piece; 0 for den threats)
-        let mut buf = [(Move::new(target_none(), target_none()), 0i32, 0i32); BUF];
+        // Each move as one key, best first when compared as numbers: the order score, then
+        // the generation order (earlier first), then the value of the captured piece (0 for
+        // a den threat); the move itself is in `moves` at the generation index.
+        let mut keys = [0u64; BUF];
+        let mut moves = [Move::new(target_none(), target_none()); BUF];
         let mut n = 0;
+        let mut push = |mv: Move, order: i32, victim: i32| {
+            if n < BUF {
+                keys[n] = u64::from((order + ORDER_BIAS) as u32) << 32
+                    | ((BUF - 1 - n) as u64) << 16
+                    | victim as u64;
+                moves[n] = mv;
+                n += 1;
+            }
+        };
         for (attacker, from, targets) in layout.captures(us) {
             for to in targets {
                 let victim = MATERIAL[layout.animal_at(them, to).index()];
-                if n < BUF {
-                    buf[n] = (
-                        Move::new(from, to),
-                        victim * 16 - attacker.index() as i32,
-                        victim,
-                    );
-                    n += 1;
-                }
+                push(
+                    Move::new(from, to),
+                    victim * 16 - attacker.index() as i32,
+                    victim,
+                );
             }
         }
         if qply < THREAT_PLIES {
             let enemies = pos.occupied_by(them);
             den_threat_moves(pos, |m| {
-                if n < BUF {
-                    // An unguarded step beside the den wins; a guarded one is a sacrifice.
-                    let order = if (STEPS[m.to.index()] & enemies).is_empty() {
-                        1 << 20
-                    } else {
-                        -1
-                    };
-                    buf[n] = (m, order, 0);
-                    n += 1;
-                }
+                // An unguarded step beside the den wins; a guarded one is a sacrifice.
+                let order = if (STEPS[m.to.index()] & enemies).is_empty() {
+                    1 << 20
+                } else {
+                    -1
+                };
+                push(m, order, 0);
             });
         }
         for i in 0..n {
             let mut b = i;
             for j in i + 1..n {
-                if buf[j].1 > buf[b].1 {
+                if keys[j] > keys[b] {
                     b = j;
                 }
             }
-            buf.swap(i, b);
-            let (mv, _, victim) = buf[i];
+            keys.swap(i, b);
+            let key = keys[i];
+            let mv = moves[BUF - 1 - ((key >> 16) & 0xFFFF) as usize];
+            let victim = (key & 0xFFFF) as i32;
             if victim > 0 && !is_decisive(alpha) && stand + victim + DELTA <= alpha {
                 continue;
             }

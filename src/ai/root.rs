@@ -66,9 +66,7 @@ impl Searcher<'_> {
         }
         self.root_side = us;
         let keep = history.len().min(usize::from(pos.halfmove_clock()));
-        self.path.clear();
-        self.path
-            .extend_from_slice(&history[history.len() - keep..]);
+        self.path.reset(&history[history.len() - keep..]);
 
         let mut scored = vec![Scored::NONE; legal.len()];
         self.heur.score(pos, &legal, None, 0, &mut scored);

@@ -11,7 +11,9 @@ use super::attacks::evasions;
 use super::control::{Options, Stop};
 use super::eval::{draw_pull, evaluate, placement_value};
 use super::evalcache::EvalCache;
-use super::order::{Heuristics, Kind, MAX_PLY, Scored, pick};
+use super::order::{Heuristics, Kind, MAX_PLY};
+use super::path::Path;
+use super::picker::Picker;
 use super::score::{INFINITE, Value, WIN, is_decisive, loss_in, win_in};
 use super::tables::DEN_ZONE;
 use super::tt::{self, Bound, Table};
@@ -26,7 +28,7 @@ pub struct Searcher<'a> {
     evals: EvalCache,
     pub(super) heur: Box<Heuristics>,
     /// Hashes of the positions before the current node: the game so far, then the search path.
-    pub(super) path: Vec<u64>,
+    pub(super) path: Path,
     pub(super) nodes: u64,
     node_limit: u64,
     next_poll: u64,
@@ -58,7 +60,7 @@ impl<'a> Searcher<'a> {
             tt: Table::new(options.hash_mb),
             evals: EvalCache::default(),
             heur: Box::default(),
-            path: Vec::with_capacity(256),
+            path: Path::default(),
             nodes: 0,
             node_limit: options.limits.nodes.unwrap_or(u64::MAX),
             next_poll: POLL_INTERVAL,
@@ -88,22 +90,28 @@ impl<'a> Searcher<'a> {
         self.aborted
     }
 
-    /// The evaluation of `pos`, from the cache when it was seen before; `layout` receives
-    /// the layout when one had to be built.
+    /// The evaluation of `pos`, from the cache when it was seen before.
     #[inline]
-    pub(super) fn evaluate_cached(&mut self, pos: &Position, layout: &mut Option<Layout>) -> Value {
-        let h = pos.hash();
-        let v = match self.evals.get(h) {
+    pub(super) fn evaluate_cached(&mut self, pos: &Position) -> Value {
+        let v = match self.evals.get(pos.hash()) {
             Some(v) => v,
-            None => {
-                let l = Layout::new(pos);
-                let v = placement_value(pos, &l);
-                self.evals.put(h, v);
-                *layout = Some(l);
-                v
-            }
+            None => self.evaluate_fresh(pos, &Layout::new(pos)),
         };
         draw_pull(v, pos.halfmove_clock())
+    }
+
+    /// The placement value of `pos` (see [`placement_value`]) from the cache, if it is there.
+    #[inline]
+    pub(super) fn cached_placement(&self, pos: &Position) -> Option<Value> {
+        self.evals.get(pos.hash())
+    }
+
+    /// Evaluates `pos` through its layout and caches the placement value.
+    #[inline]
+    pub(super) fn evaluate_fresh(&mut self, pos: &Position, layout: &Layout) -> Value {
+        let v = placement_value(pos, layout);
+        self.evals.put(pos.hash(), v);
+        v
     }
 
     pub(super) fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -126,25 +134,49 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Whether the position at the current node occurred before, with the same side to
-    /// move and no capture since: scored as a draw, so the side that is ahead avoids it.
-    fn is_repetition(&self, pos: &Position) -> bool {
-        let h = pos.hash();
-        let n = self.path.len();
-        let clock = usize::from(pos.halfmove_clock()).min(n);
-        // The positions 2, 4, .. plies back, as far as the clock reaches.
-        let recent = &self.path[n - clock..];
-        let mut k = recent.len();
-        while k >= 2 {
-            k -= 2;
-            if recent[k] == h {
-                return true;
-            }
+    /// The value of `pos` searched `depth` plies deep (then quiescence) within the window.
+    #[inline(always)]
+    pub(super) fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+        allow_null: bool,
+    ) -> Value {
+        // Over half the nodes are at the horizon: they take a short path of their own.
+        if depth <= 0 {
+            self.horizon(pos, alpha, beta, ply)
+        } else {
+            self.interior(pos, depth, alpha, beta, ply, allow_null)
         }
-        false
     }
 
-    pub(super) fn negamax(
+    /// A node with no depth left: what [`Searcher::interior`] does before its moves, then
+    /// quiescence.
+    #[inline(never)]
+    fn horizon(&mut self, pos: &Position, mut alpha: Value, mut beta: Value, ply: usize) -> Value {
+        let threats = match self.enter(pos, ply) {
+            Ok(threats) => threats,
+            Err(v) => return v,
+        };
+        if self.path.repeats(pos.hash(), pos.halfmove_clock()) {
+            return self.draw_value(pos);
+        }
+        alpha = alpha.max(loss_in(ply as u32));
+        beta = beta.min(win_in(ply as u32 + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 8 {
+            return evaluate(pos);
+        }
+        self.quiesce_entered(pos, alpha, beta, ply, 0, threats)
+    }
+
+    #[inline(never)]
+    fn interior(
         &mut self,
         pos: &Position,
         mut depth: i32,
@@ -159,7 +191,7 @@ impl<'a> Searcher<'a> {
         };
         let us = pos.turn();
         let them = us.other();
-        if self.is_repetition(pos) {
+        if self.path.repeats(pos.hash(), pos.halfmove_clock()) {
             return self.draw_value(pos);
         }
         alpha = alpha.max(loss_in(ply as u32));
@@ -201,7 +233,7 @@ impl<'a> Searcher<'a> {
             || (pos.occupied_by(them) & DEN_ZONE[us]).any();
         let can_prune = !pv_node && !in_check && !danger;
         let static_eval = if can_prune {
-            self.evaluate_cached(pos, &mut None)
+            self.evaluate_cached(pos)
         } else {
             -INFINITE
         };
@@ -231,12 +263,9 @@ impl<'a> Searcher<'a> {
         }
 
         // The hash move is tried before the others are even generated: it often cuts off.
-        let mut buf = [Scored::NONE; MAX_MOVES];
-        let mut evasion_buf = [Move::new(DEN[us], DEN[us]); 4];
-        let mut n_evasions = 0;
-        let hash_first;
-        let mut n;
-        if let Some(target) = threats.first() {
+        let mut picker = if let Some(target) = threats.first() {
+            let mut evasion_buf = [Move::new(DEN[us], DEN[us]); 4];
+            let mut n_evasions = 0;
             evasions(pos, target, |m| {
                 evasion_buf[n_evasions] = m;
                 n_evasions += 1;
@@ -244,25 +273,10 @@ impl<'a> Searcher<'a> {
             if n_evasions == 0 {
                 return loss_in(ply as u32 + 2);
             }
-            let moves = &evasion_buf[..n_evasions];
-            hash_first = hash_move.filter(|m| moves.contains(m));
-            n = match hash_first {
-                Some(_) => 1,
-                None => self.heur.score(pos, moves, None, ply, &mut buf),
-            };
+            Picker::evasions(pos, &evasion_buf[..n_evasions], hash_move, &self.heur, ply)
         } else {
-            hash_first = hash_move.filter(|&m| pos.generates(m));
-            n = match hash_first {
-                Some(_) => 1,
-                None => self.heur.generate_scored(pos, None, ply, &mut buf),
-            };
-            if n == 0 {
-                return loss_in(ply as u32);
-            }
-        }
-        if let Some(hm) = hash_first {
-            buf[0] = Heuristics::hash_scored(pos, hm);
-        }
+            Picker::new(hash_move.filter(|&m| pos.generates(m)), &self.heur, ply)
+        };
         self.heur.clear_killers_from(ply + 2);
 
         let original_alpha = alpha;
@@ -270,38 +284,34 @@ impl<'a> Searcher<'a> {
         let mut best_move = None;
         let mut quiets = [Move::new(DEN[us], DEN[us]); MAX_MOVES];
         let mut n_quiets = 0;
-        for i in 0..MAX_MOVES {
-            if i == 1
-                && let Some(hm) = hash_first
+        let mut tried = 0;
+        // Late and futile quiet moves are pruned: once that holds it holds for the rest of
+        // the node (alpha, best and the count only grow), so they are not even scored.
+        let late_from = if can_prune && depth <= 3 {
+            LATE_MOVES[depth as usize]
+        } else {
+            usize::MAX
+        };
+        let futile_below = if can_prune && depth <= 2 {
+            static_eval + 100 + 120 * depth
+        } else {
+            Value::MAX
+        };
+        let mut skipping = false;
+        loop {
+            if !skipping && best > -WIN + 1_000 && (n_quiets >= late_from || futile_below <= alpha)
             {
-                let rest = &mut buf[1..];
-                n += if n_evasions > 0 {
-                    self.heur
-                        .score(pos, &evasion_buf[..n_evasions], Some(hm), ply, rest)
-                } else {
-                    self.heur.generate_scored(pos, Some(hm), ply, rest)
-                };
+                picker.skip_quiets();
+                skipping = true;
             }
-            if i >= n {
+            let Some(s) = picker.next(pos, &self.heur) else {
                 break;
-            }
-            let scored = &mut buf[..n];
-            let s = if i == 0 && hash_first.is_some() {
-                scored[0]
-            } else {
-                pick(scored, i)
             };
+            let i = tried;
+            tried += 1;
             let mv = s.mv;
             let quiet = s.kind == Kind::Quiet;
             let killer = self.heur.is_killer(ply, mv);
-            if can_prune && quiet && !killer && best > -WIN + 1_000 {
-                if depth <= 3 && n_quiets >= LATE_MOVES[depth as usize] {
-                    continue;
-                }
-                if depth <= 2 && static_eval + 100 + 120 * depth <= alpha {
-                    continue;
-                }
-            }
             let mut child = *pos;
             child.play_unchecked(mv);
             self.tt.prefetch(tt::key(&child));
@@ -350,6 +360,10 @@ impl<'a> Searcher<'a> {
                 n_quiets += 1;
             }
         }
+        if tried == 0 {
+            // No move at all: the side to move has lost.
+            return loss_in(ply as u32);
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha {
@@ -359,33 +373,5 @@ impl<'a> Searcher<'a> {
         };
         self.tt.store(key, ply, depth, best, bound, best_move);
         best
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ai::control::NoStop;
-
-    #[test]
-    fn repetitions_count_only_since_the_last_capture() {
-        let start = Position::start();
-        let options = Options {
-            hash_mb: 1,
-            ..Options::default()
-        };
-        let mut s = Searcher::new(&options, &NoStop);
-        let mut p = start;
-        for m in ["G7 G6", "A3 A4", "G6 G7", "A4 A3"] {
-            s.path.push(p.hash());
-            p.play(m.parse().unwrap()).unwrap();
-        }
-        assert_eq!(p.hash(), start.hash());
-        assert!(s.is_repetition(&p));
-        // The same pieces after a capture (clock 0) are no repetition.
-        let fresh: Position = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L j 0 3"
-            .parse()
-            .unwrap();
-        assert!(!s.is_repetition(&fresh));
     }
 }

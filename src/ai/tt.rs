@@ -175,19 +175,26 @@ impl Table {
 
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
         let b = self.bucket(key);
-        [self.entry(b), self.entry(b + 2)]
-            .into_iter()
-            .find(|e| e.bound != 0 && e.key == key)
-            .map(|e| Hit {
-                mv: decode(e.mv),
-                value: from_stored(e.value, ply),
-                depth: i32::from(e.depth),
-                bound: match e.bound {
-                    1 => Bound::Exact,
-                    2 => Bound::Lower,
-                    _ => Bound::Upper,
-                },
-            })
+        let bucket = &self.words[b..b + 4];
+        // A slot matches on its key word; its data word is unpacked only then.
+        let data = if bucket[0] == key && bucket[1] >> 40 != 0 {
+            bucket[1]
+        } else if bucket[2] == key && bucket[3] >> 40 != 0 {
+            bucket[3]
+        } else {
+            return None;
+        };
+        let e = Entry::unpack([key, data]);
+        Some(Hit {
+            mv: decode(e.mv),
+            value: from_stored(e.value, ply),
+            depth: i32::from(e.depth),
+            bound: match e.bound {
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+        })
     }
 
     pub fn store(

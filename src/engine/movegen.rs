@@ -178,21 +178,22 @@ impl Position {
         }
     }
 
-    /// Calls `f(animal index, from, destinations)` for every animal of the side to move on the
-    /// board, rat first: the moves of [`Position::generate_moves`], grouped, in the same order.
+    /// The legal destinations of each animal of the side to move, by animal index (empty for
+    /// a captured one): the moves of [`Position::generate_moves`], grouped by animal.
     #[inline(always)]
-    pub(crate) fn for_each_targets(&self, mut f: impl FnMut(usize, Square, Bitboard)) {
+    pub(crate) fn targets_by_animal(&self) -> [Bitboard; 8] {
         let ctx = Context::new(self);
-        for a in 0..8 {
-            let raw = self.raw_square(ctx.us, a);
-            if raw < 63 {
-                f(
-                    a,
-                    Square::from_index_unchecked(raw),
-                    ctx.targets_dyn(a, raw),
-                );
-            }
-        }
+        let sq = |a: usize| self.raw_square(ctx.us, a);
+        [
+            ctx.targets::<0>(sq(0)),
+            ctx.targets::<1>(sq(1)),
+            ctx.targets::<2>(sq(2)),
+            ctx.targets::<3>(sq(3)),
+            ctx.targets::<4>(sq(4)),
+            ctx.targets::<5>(sq(5)),
+            ctx.targets::<6>(sq(6)),
+            ctx.targets::<7>(sq(7)),
+        ]
     }
 
     /// Whether `generate_moves` would list `mv` (a remembered move checked without

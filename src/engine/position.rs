@@ -48,9 +48,10 @@ const EMPTY: u8 = 0;
 pub struct Position {
     /// 0 = empty, otherwise 1 + side * 8 + animal.
     board: [u8; NUM_SQUARES],
-    /// Where each animal stands, `NO_SQUARE` once captured.
-    squares: BySide<[u8; 8]>,
-    occupied: BySide<Bitboard>,
+    /// `squares[side][animal]`: where each animal stands, `NO_SQUARE` once captured.
+    squares: [[u8; 8]; 2],
+    /// `occupied[side]`.
+    occupied: [Bitboard; 2],
     turn: Side,
     clock: u16,
     fullmove: u32,
@@ -89,8 +90,8 @@ impl Position {
     pub(crate) fn empty(turn: Side, clock: u16, fullmove: u32) -> Position {
         Position {
             board: [EMPTY; NUM_SQUARES],
-            squares: BySide::new([NO_SQUARE; 8], [NO_SQUARE; 8]),
-            occupied: BySide::default(),
+            squares: [[NO_SQUARE; 8]; 2],
+            occupied: [Bitboard::EMPTY; 2],
             turn,
             clock,
             fullmove,
@@ -136,8 +137,9 @@ impl Position {
     pub(crate) fn put(&mut self, piece: Piece, sq: Square) {
         debug_assert!(self.board[sq.index()] == EMPTY);
         self.board[sq.index()] = encode(piece);
-        self.squares[piece.side][piece.animal.index()] = sq.index() as u8;
-        self.occupied[piece.side] = self.occupied[piece.side].with(sq);
+        let side = piece.side.index();
+        self.squares[side][piece.animal.index()] = sq.index() as u8;
+        self.occupied[side] = self.occupied[side].with(sq);
         self.hash ^= zobrist::piece_key(piece, sq);
     }
 
@@ -147,7 +149,7 @@ impl Position {
 
     /// Where an animal stands, if it is still on the board.
     pub fn square_of(&self, piece: Piece) -> Option<Square> {
-        Square::new(self.squares[piece.side][piece.animal.index()])
+        Square::new(self.squares[piece.side.index()][piece.animal.index()])
     }
 
     /// Every piece on the board with its square, Jade's first, weakest first.
@@ -161,11 +163,11 @@ impl Position {
     }
 
     pub fn occupied_by(&self, side: Side) -> Bitboard {
-        self.occupied[side]
+        self.occupied[side.index()]
     }
 
     pub fn occupied(&self) -> Bitboard {
-        self.occupied.jade | self.occupied.crimson
+        self.occupied[0] | self.occupied[1]
     }
 
     pub fn turn(&self) -> Side {
@@ -202,26 +204,32 @@ impl Position {
     /// Where every animal of both sides stands (`63` once captured), for the search.
     #[inline]
     pub(crate) fn raw_squares(&self) -> BySide<[u8; 8]> {
-        self.squares
+        BySide::new(self.squares[0], self.squares[1])
+    }
+
+    /// The board by square: 0 for an empty square, else 1 + side * 8 + animal (for the search).
+    #[inline]
+    pub(crate) fn raw_board(&self) -> &[u8; NUM_SQUARES] {
+        &self.board
     }
 
     /// Internal square array, for the move generator.
     #[inline]
     pub(crate) fn raw_square(&self, side: Side, animal: usize) -> u8 {
-        self.squares[side][animal]
+        self.squares[side.index()][animal]
     }
 
     /// Whether the game is over and how. Checked in the order of the rules: den entered,
     /// no animals left, no legal move, then the 100-half-move draw.
     pub fn outcome(&self) -> Option<Outcome> {
         let mover = self.turn.other();
-        if (self.occupied[mover] & DEN_BB[self.turn]).any() {
+        if (self.occupied_by(mover) & DEN_BB[self.turn]).any() {
             return Some(Outcome::Win {
                 winner: mover,
                 reason: WinReason::Den,
             });
         }
-        if self.occupied[self.turn].is_empty() {
+        if self.occupied_by(self.turn).is_empty() {
             return Some(Outcome::Win {
                 winner: mover,
                 reason: WinReason::AllCaptured,
@@ -245,8 +253,8 @@ impl Position {
     /// the clock. A position where this is false may still be lost for lack of moves.
     #[inline]
     pub fn is_decided_without_movegen(&self) -> bool {
-        (self.occupied[self.turn.other()] & DEN_BB[self.turn]).any()
-            || self.occupied[self.turn].is_empty()
+        (self.occupied_by(self.turn.other()) & DEN_BB[self.turn]).any()
+            || self.occupied_by(self.turn).is_empty()
             || self.clock >= DRAW_CLOCK
     }
 
@@ -265,30 +273,33 @@ impl Position {
     pub fn play_unchecked(&mut self, mv: Move) -> Option<Piece> {
         let (from, to) = (mv.from.index(), mv.to.index());
         let code = self.board[from];
-        let piece = decode(code).expect("play_unchecked: no piece on the from-square");
-        let captured = decode(self.board[to]);
-        if let Some(c) = captured {
-            self.squares[c.side][c.animal.index()] = NO_SQUARE;
-            self.occupied[c.side] = self.occupied[c.side].without(mv.to);
-            self.hash ^= zobrist::piece_key(c, mv.to);
+        assert!(code != EMPTY, "play_unchecked: no piece on the from-square");
+        // Codes are 1 + side * 8 + animal: index the tables by code without decoding.
+        let mover = usize::from(code - 1);
+        let victim = self.board[to];
+        if victim != EMPTY {
+            let v = usize::from(victim - 1);
+            self.squares[v >> 3][v & 7] = NO_SQUARE;
+            self.occupied[v >> 3] = self.occupied[v >> 3].without(mv.to);
+            self.hash ^= zobrist::piece_key_by_index(v, to);
             self.clock = 0;
         } else {
             self.clock += 1;
         }
         self.board[from] = EMPTY;
         self.board[to] = code;
-        self.squares[piece.side][piece.animal.index()] = to as u8;
-        self.occupied[piece.side] = self.occupied[piece.side]
+        self.squares[mover >> 3][mover & 7] = to as u8;
+        self.occupied[mover >> 3] = self.occupied[mover >> 3]
             ^ Bitboard::from_square(mv.from)
             ^ Bitboard::from_square(mv.to);
-        self.hash ^= zobrist::piece_key(piece, mv.from)
-            ^ zobrist::piece_key(piece, mv.to)
+        self.hash ^= zobrist::piece_key_by_index(mover, from)
+            ^ zobrist::piece_key_by_index(mover, to)
             ^ zobrist::CRIMSON_TO_MOVE;
         if self.turn == Side::Crimson {
             self.fullmove += 1;
         }
         self.turn = self.turn.other();
-        captured
+        decode(victim)
     }
 
     /// Plays a move after checking it; an illegal move leaves the position unchanged.

@@ -40,6 +40,12 @@ pub fn piece_key(piece: Piece, sq: Square) -> u64 {
     PIECE_KEYS[piece.side.index() * 8 + piece.animal.index()][sq.index()]
 }
 
+/// [`piece_key`] by `side * 8 + animal` and square index.
+#[inline]
+pub(crate) fn piece_key_by_index(piece: usize, sq: usize) -> u64 {
+    PIECE_KEYS[piece][sq]
+}
+
 #[inline]
 pub fn side_key(side: Side) -> u64 {
     match side {
