@@ -4,7 +4,7 @@
 
 use crate::engine::square::NUM_SQUARES;
 use crate::engine::terrain::{LAND, LEAP_FROM, LEAPS, STEPS, TRAPS, WATER};
-use crate::engine::{Animal, Bitboard, BySide, Move, Position, Side, Square};
+use crate::engine::{Animal, Bitboard, Move, Position, Side, Square};
 
 use super::tables::{DEN_ADJACENT, DEN_FIELD};
 
