@@ -293,28 +293,17 @@ mod tests {
 
             let mut plain = [Scored::NONE; 64];
             let n = heur.score(pos, &list, None, ply, &mut plain);
-            let mut want: Vec<(Move, i32, Kind)> = plain[..n]
-                .iter()
-                .map(|s| {
-                    let score = if Some(s.mv) == hash {
-                        i32::MAX
-                    } else {
-                        s.score
-                    };
-                    (s.mv, score, s.kind)
-                })
-                .collect();
-            let mut seen: Vec<(Move, i32, Kind)> = got
-                .iter()
-                .map(|s| {
-                    let score = if Some(s.mv) == hash {
-                        i32::MAX
-                    } else {
-                        s.score
-                    };
-                    (s.mv, score, s.kind)
-                })
-                .collect();
+            // The hash move is scored apart: compare it as the best of all.
+            let key = |s: &Scored| {
+                let score = if Some(s.mv) == hash {
+                    i32::MAX
+                } else {
+                    s.score
+                };
+                (s.mv, score, s.kind)
+            };
+            let mut want: Vec<(Move, i32, Kind)> = plain[..n].iter().map(key).collect();
+            let mut seen: Vec<(Move, i32, Kind)> = got.iter().map(key).collect();
             // The order: hash, noisy by score, killers, then quiets (best three first).
             if let Some(h) = hash {
                 assert_eq!(got[0].mv, h, "{pos}");

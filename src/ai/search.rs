@@ -4,7 +4,7 @@
 //! root are in `root`, quiescence in `quiesce`.
 
 use crate::engine::terrain::DEN;
-use crate::engine::{Move, Position, Side};
+use crate::engine::{Bitboard, Move, Position, Side};
 
 use super::attacks::Layout;
 use super::attacks::evasions;
@@ -156,23 +156,37 @@ impl<'a> Searcher<'a> {
     /// A node with no depth left: what [`Searcher::interior`] does before its moves, then
     /// quiescence.
     #[inline(never)]
-    fn horizon(&mut self, pos: &Position, mut alpha: Value, mut beta: Value, ply: usize) -> Value {
-        let threats = match self.enter(pos, ply) {
-            Ok(threats) => threats,
-            Err(v) => return v,
-        };
-        if self.path.repeats(pos.hash(), pos.halfmove_clock()) {
-            return self.draw_value(pos);
+    fn horizon(&mut self, pos: &Position, alpha: Value, beta: Value, ply: usize) -> Value {
+        match self.open(pos, alpha, beta, ply) {
+            Ok((threats, alpha, beta)) => self.quiesce_entered(pos, alpha, beta, ply, 0, threats),
+            Err(v) => v,
         }
-        alpha = alpha.max(loss_in(ply as u32));
-        beta = beta.min(win_in(ply as u32 + 1));
+    }
+
+    /// What every node of the main search does first: [`Searcher::enter`], a repetition
+    /// check, and the window narrowed to the mate distances possible from here. `Err` carries
+    /// the node's value when that settles it; `Ok` the den threats and the window.
+    #[inline(always)]
+    fn open(
+        &mut self,
+        pos: &Position,
+        alpha: Value,
+        beta: Value,
+        ply: usize,
+    ) -> Result<(Bitboard, Value, Value), Value> {
+        let threats = self.enter(pos, ply)?;
+        if self.path.repeats(pos.hash(), pos.halfmove_clock()) {
+            return Err(self.draw_value(pos));
+        }
+        let alpha = alpha.max(loss_in(ply as u32));
+        let beta = beta.min(win_in(ply as u32 + 1));
         if alpha >= beta {
-            return alpha;
+            return Err(alpha);
         }
         if ply >= MAX_PLY - 8 {
-            return evaluate(pos);
+            return Err(evaluate(pos));
         }
-        self.quiesce_entered(pos, alpha, beta, ply, 0, threats)
+        Ok((threats, alpha, beta))
     }
 
     #[inline(never)]
@@ -180,28 +194,17 @@ impl<'a> Searcher<'a> {
         &mut self,
         pos: &Position,
         mut depth: i32,
-        mut alpha: Value,
-        mut beta: Value,
+        alpha: Value,
+        beta: Value,
         ply: usize,
         allow_null: bool,
     ) -> Value {
-        let threats = match self.enter(pos, ply) {
-            Ok(threats) => threats,
+        let (threats, mut alpha, beta) = match self.open(pos, alpha, beta, ply) {
+            Ok(opened) => opened,
             Err(v) => return v,
         };
         let us = pos.turn();
         let them = us.other();
-        if self.path.repeats(pos.hash(), pos.halfmove_clock()) {
-            return self.draw_value(pos);
-        }
-        alpha = alpha.max(loss_in(ply as u32));
-        beta = beta.min(win_in(ply as u32 + 1));
-        if alpha >= beta {
-            return alpha;
-        }
-        if ply >= MAX_PLY - 8 {
-            return evaluate(pos);
-        }
         let in_check = threats.any();
         // The only answers to a den threat are captures of the intruder: a cheap, forced
         // node worth a ply, within a bound so that chains of threats cannot run away.
