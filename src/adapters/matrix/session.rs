@@ -110,7 +110,7 @@ pub async fn client(config: &MatrixConfig, relogin: bool) -> anyhow::Result<Clie
         Login::Password(password) => {
             // Log in on the saved device if there is one, so its keys stay valid.
             if device.is_none() {
-                clear_store(config)?;
+                clear_store(config).await?;
             }
             let client = build(config).await?;
             let mut login = client
@@ -147,7 +147,7 @@ pub async fn client(config: &MatrixConfig, relogin: bool) -> anyhow::Result<Clie
                 );
             }
             if device.as_ref() != Some(&device_id) {
-                clear_store(config)?;
+                clear_store(config).await?;
             }
             MatrixSession {
                 meta: SessionMeta { user_id, device_id },
@@ -168,12 +168,18 @@ pub async fn client(config: &MatrixConfig, relogin: bool) -> anyhow::Result<Clie
     Ok(client)
 }
 
-/// A new device needs an empty store: the old one holds another device's keys.
-fn clear_store(config: &MatrixConfig) -> anyhow::Result<()> {
+/// A new device needs an empty store: the old one holds another device's keys. The store
+/// can be large, so it is removed on tokio's blocking pool, off the async workers.
+async fn clear_store(config: &MatrixConfig) -> anyhow::Result<()> {
     let dir = store_path(config);
-    if dir.exists() {
+    let exists = tokio::fs::try_exists(&dir)
+        .await
+        .with_context(|| format!("looking for {}", dir.display()))?;
+    if exists {
         tracing::warn!(dir = %dir.display(), "no saved session for this store: starting a new device and store");
-        std::fs::remove_dir_all(&dir).with_context(|| format!("removing {}", dir.display()))?;
+        tokio::fs::remove_dir_all(&dir)
+            .await
+            .with_context(|| format!("removing {}", dir.display()))?;
     }
     Ok(())
 }
