@@ -164,6 +164,13 @@ impl Bot {
         }
     }
 
+    /// Waits for the adapter to stop on its own; its result.
+    pub async fn finished(self) -> anyhow::Result<()> {
+        within("the bot to stop", self.task)
+            .await
+            .expect("the bot's task ends without a panic")
+    }
+
     /// Stops the bot as a crash would (its task is dropped mid-sync).
     pub async fn stop(self) {
         self.task.abort();

@@ -2,6 +2,8 @@
 //! `tests/run.sh` wraps around the test run). Without it they fail, unless JUNGLE_SKIP_MATRIX=1.
 //! Bots run in-process on their own accounts; humans are matrix-sdk clients.
 
+mod failures;
+mod front;
 mod harness;
 
 use harness::{Bot, BotOptions, Human, Proxy, decode_png, test_png, within};

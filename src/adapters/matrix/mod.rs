@@ -6,10 +6,11 @@
 //! - [`rooms`]: invites (allow-list), leaving empty rooms, messages to [`Event`]s, replies out.
 //!
 //! Start-up is [`Matrix::connect`] (log in or restore, one initial sync whose events are
-//! history and never answered, pending invites); [`Matrix::run`] then syncs until stopped,
-//! backing off while the homeserver is away.
+//! history and never answered, pending invites); [`Matrix::run`] then syncs until stopped.
+//! Both sync through [`retry`], which backs off while the homeserver is away.
 
 pub mod config;
+mod retry;
 mod rooms;
 mod session;
 pub mod text;
@@ -27,6 +28,8 @@ use crate::chat::Service;
 
 use super::Outbox;
 pub use config::MatrixConfig;
+pub use retry::backoff;
+use retry::{Stop, retrying};
 use rooms::Rooms;
 
 pub const PLATFORM: &str = "matrix";
@@ -59,11 +62,6 @@ impl Drop for Matrix {
     }
 }
 
-/// The wait before sync attempt `failures + 1`: 1 s doubling up to a minute.
-pub fn backoff(failures: u32) -> Duration {
-    Duration::from_secs(1u64 << failures.saturating_sub(1).min(6)).min(Duration::from_secs(60))
-}
-
 /// Runs the adapter until it fails (see [`Matrix::connect`] and [`Matrix::run`]).
 pub async fn run(config: MatrixConfig, service: Service, outbox: Outbox) -> anyhow::Result<()> {
     Matrix::connect(config, service).await?.run(outbox).await
@@ -73,20 +71,21 @@ impl Matrix {
     /// Logs in (or restores the saved session), syncs once to skip the history, and joins the
     /// rooms it was invited to meanwhile. Messages from before this returns are never answered.
     pub async fn connect(config: MatrixConfig, service: Service) -> anyhow::Result<Matrix> {
+        let (state, _) = watch::channel(SyncState::Syncing);
         let mut client = session::client(&config, false).await?;
-        if let Err(e) = first_sync(&client).await {
-            let password = matches!(config.login, config::Login::Password(_));
-            match e.downcast_ref::<matrix_sdk::Error>() {
-                Some(err) if session::is_unknown_token(err) && password => {
-                    tracing::warn!(
-                        "the saved Matrix session was revoked; logging in again on the same device"
-                    );
-                    drop(client);
-                    client = session::client(&config, true).await?;
-                    first_sync(&client).await?;
-                }
-                _ => return Err(e),
+        match first_sync(&client, &state).await {
+            Ok(()) => {}
+            Err(Stop::UnknownToken { .. })
+                if matches!(config.login, config::Login::Password(_)) =>
+            {
+                tracing::warn!(
+                    "the saved Matrix session was revoked; logging in again on the same device"
+                );
+                drop(client);
+                client = session::client(&config, true).await?;
+                first_sync(&client, &state).await.map_err(stopped)?;
             }
+            Err(stop) => return Err(stopped(stop)),
         }
         let own = client
             .user_id()
@@ -95,7 +94,6 @@ impl Matrix {
         let rooms = Arc::new(Rooms::new(client.clone(), service, own, config.clone()));
         let handlers = rooms.install_handlers();
         rooms.catch_up().await;
-        let (state, _) = watch::channel(SyncState::Syncing);
         tracing::info!(user = %config.user_id, rooms = client.joined_rooms().len(), "Matrix is ready");
         Ok(Matrix {
             client,
@@ -133,58 +131,31 @@ impl Matrix {
 
     async fn sync_loop(&self) -> anyhow::Result<()> {
         let settings = SyncSettings::default().timeout(Duration::from_secs(30));
-        let mut failures: u32 = 0;
         loop {
-            match self.client.sync_once(settings.clone()).await {
-                Ok(_) => {
-                    if failures > 0 {
-                        tracing::info!(failures, "the Matrix homeserver answers again");
-                        failures = 0;
-                    }
-                    self.state.send_replace(SyncState::Syncing);
-                }
-                Err(e) if session::is_unknown_token(&e) => {
-                    return Err(anyhow::anyhow!(
-                        "the Matrix homeserver revoked the bot's access token; restart to log in again"
-                    ));
-                }
-                Err(e) => {
-                    failures = failures.saturating_add(1);
-                    let wait = backoff(failures);
-                    tracing::warn!(error = %e, failures, retry_in = ?wait, "Matrix sync failed");
-                    self.state.send_replace(SyncState::Retrying { failures });
-                    tokio::time::sleep(wait).await;
-                }
-            }
+            retrying("syncing with the Matrix homeserver", &self.state, || {
+                self.client.sync_once(settings.clone())
+            })
+            .await
+            .map_err(stopped)?;
         }
     }
 }
 
-/// The first sync: its events are history. Retries while the homeserver is unreachable; an
-/// answer from the homeserver that is an error (a revoked token) is returned.
-async fn first_sync(client: &Client) -> anyhow::Result<()> {
-    let mut failures = 0;
-    loop {
-        match client.sync_once(SyncSettings::default()).await {
-            Ok(_) => return Ok(()),
-            Err(e) if e.client_api_error_kind().is_some() => return Err(e.into()),
-            Err(e) => {
-                failures += 1;
-                let wait = backoff(failures);
-                tracing::warn!(error = %e, failures, retry_in = ?wait, "cannot reach the Matrix homeserver");
-                tokio::time::sleep(wait).await;
-            }
-        }
-    }
+/// The first sync: its events are history. Retries while the homeserver is away.
+async fn first_sync(client: &Client, state: &watch::Sender<SyncState>) -> Result<(), Stop> {
+    retrying("the first sync with the Matrix homeserver", state, || {
+        client.sync_once(SyncSettings::default())
+    })
+    .await
+    .map(drop)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn backoff_doubles_up_to_a_minute() {
-        let waits: Vec<u64> = (1..=9).map(|f| backoff(f).as_secs()).collect();
-        assert_eq!(waits, vec![1, 2, 4, 8, 16, 32, 60, 60, 60]);
+/// The error that ends the adapter when syncing stops.
+fn stopped(stop: Stop) -> anyhow::Error {
+    match stop {
+        Stop::UnknownToken { soft_logout } => anyhow::anyhow!(
+            "the Matrix homeserver no longer accepts the bot's access token (soft logout: {soft_logout}); restart to log in again"
+        ),
+        Stop::Refused(e) => anyhow::anyhow!("the Matrix homeserver refused to sync: {e}"),
     }
 }

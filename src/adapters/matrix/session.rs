@@ -220,11 +220,3 @@ async fn whoami(
         .context("matrix.access_token is not bound to a device; log in to get a device token")?;
     Ok((who.user_id, device))
 }
-
-/// Did the homeserver reject the access token?
-pub fn is_unknown_token(error: &matrix_sdk::Error) -> bool {
-    matches!(
-        error.client_api_error_kind(),
-        Some(ErrorKind::UnknownToken(_))
-    )
-}
