@@ -104,7 +104,8 @@ pub async fn within<T>(what: &str, fut: impl std::future::Future<Output = T>) ->
 pub struct Bot {
     pub id: OwnedUserId,
     pub dir: PathBuf,
-    pub client: Client,
+    /// The client in use (`None` while the bot logs in again).
+    pub clients: watch::Receiver<Option<Client>>,
     pub state: watch::Receiver<SyncState>,
     pub outbox: mpsc::Sender<Outgoing>,
     task: JoinHandle<anyhow::Result<()>>,
@@ -150,18 +151,34 @@ impl Bot {
         )
         .await
         .expect("the bot connects");
-        let client = matrix.client().clone();
+        let clients = matrix.clients();
         let state = matrix.sync_state();
         let (outbox, rx) = mpsc::channel(16);
         let task = tokio::spawn(matrix.run(rx));
         Bot {
             id,
             dir: dir.to_path_buf(),
-            client,
+            clients,
             state,
             outbox,
             task,
         }
+    }
+
+    /// The matrix-sdk client the bot uses now.
+    pub fn client(&self) -> Client {
+        self.clients
+            .borrow()
+            .clone()
+            .expect("the bot is logged in (not logging in again)")
+    }
+
+    /// Waits until the bot uses a client that `ok` accepts (after logging in again).
+    pub async fn wait_client(&mut self, what: &str, ok: impl Fn(&Client) -> bool) -> Client {
+        let client = within(what, self.clients.wait_for(|c| c.as_ref().is_some_and(&ok)))
+            .await
+            .expect("the bot runs");
+        client.clone().expect("a client")
     }
 
     /// Waits for the adapter to stop on its own; its result.

@@ -22,7 +22,7 @@ use matrix_sdk::{Room, RoomState};
 /// The bot account's devices (registering the account made one too).
 async fn device_ids(bot: &Bot) -> Vec<matrix_sdk::ruma::OwnedDeviceId> {
     let mut ids: Vec<_> = bot
-        .client
+        .client()
         .devices()
         .await
         .unwrap()
@@ -363,7 +363,7 @@ async fn a_restart_mid_game_resumes_on_the_same_device() {
     harness::init_logs();
     let dir = tempfile::tempdir().unwrap();
     let bot = Bot::start(&env, "bot4", dir.path()).await;
-    let device = bot.client.device_id().unwrap().to_owned();
+    let device = bot.client().device_id().unwrap().to_owned();
     let alice = Human::login(&env, "alice").await;
     let room = room_with_bot(&alice, &bot.id, true).await;
     alice.say(&room, "!jungle play bot easy jade").await;
@@ -381,7 +381,7 @@ async fn a_restart_mid_game_resumes_on_the_same_device() {
     bot.stop().await;
     let bot = Bot::start(&env, "bot4", dir.path()).await;
     assert_eq!(
-        bot.client.device_id(),
+        bot.client().device_id(),
         Some(&*device),
         "the saved session is restored"
     );
@@ -408,7 +408,11 @@ async fn an_access_token_logs_in_on_its_device_and_keeps_it() {
         ..BotOptions::default()
     };
     let bot = Bot::start_with(&env, "bot9", dir.path(), opts()).await;
-    assert_eq!(bot.client.device_id(), Some(&*device), "the token's device");
+    assert_eq!(
+        bot.client().device_id(),
+        Some(&*device),
+        "the token's device"
+    );
     let devices = device_ids(&bot).await;
     let alice = Human::login(&env, "alice").await;
     let room = room_with_bot(&alice, &bot.id, true).await;
@@ -420,7 +424,11 @@ async fn an_access_token_logs_in_on_its_device_and_keeps_it() {
 
     bot.stop().await;
     let bot = Bot::start_with(&env, "bot9", dir.path(), opts()).await;
-    assert_eq!(bot.client.device_id(), Some(&*device), "still that device");
+    assert_eq!(
+        bot.client().device_id(),
+        Some(&*device),
+        "still that device"
+    );
     assert_eq!(device_ids(&bot).await, devices, "no new device");
     alice.say(&room, "!jungle rules").await;
     let answer = alice
@@ -516,7 +524,7 @@ async fn invites_follow_the_allow_list_and_empty_rooms_are_left() {
         .await;
     // bob leaves too: the bot is alone and leaves.
     bob_room.leave().await.unwrap();
-    let bots_room = bot.client.get_room(room.room_id()).unwrap();
+    let bots_room = bot.client().get_room(room.room_id()).unwrap();
     within("the bot to leave the empty room", async {
         let mut info = bots_room.subscribe_info();
         while bots_room.state() != RoomState::Left {

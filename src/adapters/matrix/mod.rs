@@ -7,7 +7,10 @@
 //!
 //! Start-up is [`Matrix::connect`] (log in or restore, one initial sync whose events are
 //! history and never answered, pending invites); [`Matrix::run`] then syncs until stopped.
-//! Both sync through [`retry`], which backs off while the homeserver is away.
+//! Both sync through [`retry`], which backs off while the homeserver is away. When the
+//! homeserver no longer accepts the access token, the bot logs in again as
+//! [`session::after_revoked`] decides (the same device after a soft logout, a new device when
+//! the old one was logged out) and starts over as after a restart.
 
 pub mod config;
 mod retry;
@@ -18,7 +21,7 @@ pub mod text;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::Context as _;
+use anyhow::{Context as _, bail};
 use matrix_sdk::Client;
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::event_handler::EventHandlerHandle;
@@ -31,6 +34,7 @@ pub use config::MatrixConfig;
 pub use retry::backoff;
 use retry::{Stop, retrying};
 use rooms::Rooms;
+use session::Start;
 
 pub const PLATFORM: &str = "matrix";
 
@@ -45,13 +49,21 @@ pub enum SyncState {
 
 /// A connected Matrix bot, ready to [`run`](Matrix::run).
 pub struct Matrix {
+    config: MatrixConfig,
+    service: Service,
+    session: Session,
+    state: watch::Sender<SyncState>,
+    clients: watch::Sender<Option<Client>>,
+}
+
+/// One login: its client with the room handlers installed.
+struct Session {
     client: Client,
     rooms: Arc<Rooms>,
     handlers: Vec<EventHandlerHandle>,
-    state: watch::Sender<SyncState>,
 }
 
-impl Drop for Matrix {
+impl Drop for Session {
     /// Stopping (or aborting [`Matrix::run`]) unhooks the handlers and ends the room workers,
     /// so the client and its store can close.
     fn drop(&mut self) {
@@ -59,6 +71,35 @@ impl Drop for Matrix {
             self.client.remove_event_handler(handle);
         }
         self.rooms.stop();
+    }
+}
+
+impl Session {
+    /// Starts answering on a client that has had its first sync: handlers, then the invites
+    /// and empty rooms left from the time the bot was away.
+    async fn open(
+        client: Client,
+        service: Service,
+        config: &MatrixConfig,
+    ) -> anyhow::Result<Session> {
+        let own = client
+            .user_id()
+            .context("the Matrix client has no user id after logging in")?
+            .to_owned();
+        let rooms = Arc::new(Rooms::new(client.clone(), service, own, config.clone()));
+        let handlers = rooms.install_handlers();
+        rooms.catch_up().await;
+        tracing::info!(
+            user = %config.user_id,
+            device = ?client.device_id(),
+            rooms = client.joined_rooms().len(),
+            "Matrix is ready"
+        );
+        Ok(Session {
+            client,
+            rooms,
+            handlers,
+        })
     }
 }
 
@@ -72,40 +113,26 @@ impl Matrix {
     /// rooms it was invited to meanwhile. Messages from before this returns are never answered.
     pub async fn connect(config: MatrixConfig, service: Service) -> anyhow::Result<Matrix> {
         let (state, _) = watch::channel(SyncState::Syncing);
-        let mut client = session::client(&config, false).await?;
-        match first_sync(&client, &state).await {
-            Ok(()) => {}
-            Err(Stop::UnknownToken { .. })
-                if matches!(config.login, config::Login::Password(_)) =>
-            {
-                tracing::warn!(
-                    "the saved Matrix session was revoked; logging in again on the same device"
-                );
-                drop(client);
-                client = session::client(&config, true).await?;
-                first_sync(&client, &state).await.map_err(stopped)?;
-            }
-            Err(stop) => return Err(stopped(stop)),
-        }
-        let own = client
-            .user_id()
-            .context("the Matrix client has no user id after logging in")?
-            .to_owned();
-        let rooms = Arc::new(Rooms::new(client.clone(), service, own, config.clone()));
-        let handlers = rooms.install_handlers();
-        rooms.catch_up().await;
-        tracing::info!(user = %config.user_id, rooms = client.joined_rooms().len(), "Matrix is ready");
+        let client = log_in(&config, Start::Restore, &state).await?;
+        let session = Session::open(client.clone(), service.clone(), &config).await?;
+        let (clients, _) = watch::channel(Some(client));
         Ok(Matrix {
-            client,
-            rooms,
-            handlers,
+            config,
+            service,
+            session,
             state,
+            clients,
         })
     }
 
-    /// The matrix-sdk client (its device id, for instance).
+    /// The matrix-sdk client in use (its device id, for instance).
     pub fn client(&self) -> &Client {
-        &self.client
+        &self.session.client
+    }
+
+    /// Watches the client in use: `None` while the bot logs in again, then the new client.
+    pub fn clients(&self) -> watch::Receiver<Option<Client>> {
+        self.clients.subscribe()
     }
 
     /// Watches the sync loop's state.
@@ -113,49 +140,90 @@ impl Matrix {
         self.state.subscribe()
     }
 
-    /// Syncs and answers until the access token is revoked; posts what the outbox brings.
+    /// Syncs and answers, posting what the outbox brings, until the homeserver refuses the
+    /// bot for good. A rejected access token is met by logging in again: what was said
+    /// meanwhile is history then, as after a restart.
     pub async fn run(self, mut outbox: Outbox) -> anyhow::Result<()> {
-        let sync = self.sync_loop();
-        tokio::pin!(sync);
-        let mut outbox_open = true;
+        let Matrix {
+            config,
+            service,
+            mut session,
+            state,
+            clients,
+        } = self;
         loop {
-            tokio::select! {
-                result = &mut sync => return result,
-                out = outbox.recv(), if outbox_open => match out {
-                    Some(out) => self.rooms.post_outgoing(out),
-                    None => outbox_open = false,
-                },
+            let start = match serve(&session, &state, &mut outbox).await {
+                Stop::Refused(e) => return Err(refused(e)),
+                Stop::UnknownToken { soft_logout } => {
+                    session::after_revoked(&config.login, soft_logout)?
+                }
+            };
+            // The old session goes first: a new device starts on an empty store.
+            drop(session);
+            clients.send_replace(None);
+            let client = log_in(&config, start, &state).await?;
+            session = Session::open(client.clone(), service.clone(), &config).await?;
+            clients.send_replace(Some(client));
+        }
+    }
+}
+
+/// Syncs and posts the outbox until syncing stops.
+async fn serve(session: &Session, state: &watch::Sender<SyncState>, outbox: &mut Outbox) -> Stop {
+    let settings = SyncSettings::default().timeout(Duration::from_secs(30));
+    let sync = async {
+        loop {
+            let synced = retrying("syncing with the Matrix homeserver", state, || {
+                session.client.sync_once(settings.clone())
+            })
+            .await;
+            if let Err(stop) = synced {
+                return stop;
+            }
+        }
+    };
+    tokio::pin!(sync);
+    let mut outbox_open = true;
+    loop {
+        tokio::select! {
+            stop = &mut sync => return stop,
+            out = outbox.recv(), if outbox_open => match out {
+                Some(out) => session.rooms.post_outgoing(out),
+                None => outbox_open = false,
+            },
+        }
+    }
+}
+
+/// Logs in as `start` says and syncs once (those events are history). A token rejected at
+/// this point is dealt with once, as in [`Matrix::run`]; a second time is an error.
+async fn log_in(
+    config: &MatrixConfig,
+    mut start: Start,
+    state: &watch::Sender<SyncState>,
+) -> anyhow::Result<Client> {
+    let mut recovered = start != Start::Restore;
+    loop {
+        let client = session::client(config, start).await?;
+        let first = retrying("the first sync with the Matrix homeserver", state, || {
+            client.sync_once(SyncSettings::default())
+        })
+        .await;
+        match first {
+            Ok(_) => return Ok(client),
+            Err(Stop::Refused(e)) => return Err(refused(e)),
+            Err(Stop::UnknownToken { soft_logout }) if !recovered => {
+                start = session::after_revoked(&config.login, soft_logout)?;
+                recovered = true;
+            }
+            Err(Stop::UnknownToken { .. }) => {
+                bail!("the Matrix homeserver rejected the access token it had just given out")
             }
         }
     }
-
-    async fn sync_loop(&self) -> anyhow::Result<()> {
-        let settings = SyncSettings::default().timeout(Duration::from_secs(30));
-        loop {
-            retrying("syncing with the Matrix homeserver", &self.state, || {
-                self.client.sync_once(settings.clone())
-            })
-            .await
-            .map_err(stopped)?;
-        }
-    }
 }
 
-/// The first sync: its events are history. Retries while the homeserver is away.
-async fn first_sync(client: &Client, state: &watch::Sender<SyncState>) -> Result<(), Stop> {
-    retrying("the first sync with the Matrix homeserver", state, || {
-        client.sync_once(SyncSettings::default())
-    })
-    .await
-    .map(drop)
-}
-
-/// The error that ends the adapter when syncing stops.
-fn stopped(stop: Stop) -> anyhow::Error {
-    match stop {
-        Stop::UnknownToken { soft_logout } => anyhow::anyhow!(
-            "the Matrix homeserver no longer accepts the bot's access token (soft logout: {soft_logout}); restart to log in again"
-        ),
-        Stop::Refused(e) => anyhow::anyhow!("the Matrix homeserver refused to sync: {e}"),
-    }
+/// The error that ends the adapter when the homeserver refuses to sync.
+fn refused(error: matrix_sdk::Error) -> anyhow::Error {
+    anyhow::anyhow!("the Matrix homeserver refused to sync: {error}")
 }
