@@ -175,10 +175,16 @@ impl Bot {
 
     /// Waits until the bot uses a client that `ok` accepts (after logging in again).
     pub async fn wait_client(&mut self, what: &str, ok: impl Fn(&Client) -> bool) -> Client {
-        let client = within(what, self.clients.wait_for(|c| c.as_ref().is_some_and(&ok)))
+        let found = within(what, self.clients.wait_for(|c| c.as_ref().is_some_and(&ok)))
             .await
-            .expect("the bot runs");
-        client.clone().expect("a client")
+            .map(|c| c.clone());
+        match found {
+            Ok(client) => client.expect("a client"),
+            Err(_) => {
+                let result = (&mut self.task).await;
+                panic!("the bot stopped while waiting for {what}: {result:?}")
+            }
+        }
     }
 
     /// Waits for the adapter to stop on its own; its result.
