@@ -8,7 +8,7 @@ use serde_json::json;
 
 use super::{device_ids, room_with_bot};
 use crate::front::Front;
-use crate::harness::{self, Bot, BotOptions, Human, within};
+use crate::harness::{self, Bot, Human, within};
 use crate::synapse_or_skip;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -22,16 +22,7 @@ async fn rate_limits_at_start_up_are_waited_out_and_a_refusal_stops_the_bot() {
     let limited =
         json!({"errcode": "M_LIMIT_EXCEEDED", "error": "Too many requests", "retry_after_ms": 200});
     front.answer_syncs(6, 429, limited);
-    let bot = Bot::start_with(
-        &env,
-        "bot10",
-        dir.path(),
-        BotOptions {
-            homeserver: Some(&front.url),
-            ..BotOptions::default()
-        },
-    )
-    .await;
+    let bot = Bot::start_at(&env, "bot10", dir.path(), &front.url).await;
     assert_eq!(
         front.answered(),
         6,
@@ -158,16 +149,7 @@ async fn a_soft_logout_logs_in_again_on_the_same_device() {
     harness::init_logs();
     let dir = tempfile::tempdir().unwrap();
     let front = Front::start(&env.url).await;
-    let mut bot = Bot::start_with(
-        &env,
-        "bot12",
-        dir.path(),
-        BotOptions {
-            homeserver: Some(&front.url),
-            ..BotOptions::default()
-        },
-    )
-    .await;
+    let mut bot = Bot::start_at(&env, "bot12", dir.path(), &front.url).await;
     let alice = Human::login(&env, "alice").await;
     let secret = room_with_bot(&alice, &bot.id, true).await;
     alice.say(&secret, "!jungle rules").await;

@@ -127,6 +127,15 @@ impl Bot {
         Bot::start_with(env, name, dir, BotOptions::default()).await
     }
 
+    /// A bot that reaches its homeserver at `url` (a proxy in front of the test homeserver).
+    pub async fn start_at(env: &Env, name: &str, dir: &Path, url: &str) -> Bot {
+        let opts = BotOptions {
+            homeserver: Some(url),
+            ..BotOptions::default()
+        };
+        Bot::start_with(env, name, dir, opts).await
+    }
+
     pub async fn start_with(env: &Env, name: &str, dir: &Path, opts: BotOptions<'_>) -> Bot {
         let id = env.user(name);
         let login = match opts.access_token {

@@ -550,16 +550,7 @@ async fn sync_backs_off_while_the_homeserver_is_away() {
     harness::init_logs();
     let dir = tempfile::tempdir().unwrap();
     let proxy = Proxy::start(&env.url).await;
-    let mut bot = Bot::start_with(
-        &env,
-        "bot7",
-        dir.path(),
-        BotOptions {
-            homeserver: Some(&proxy.url),
-            ..BotOptions::default()
-        },
-    )
-    .await;
+    let mut bot = Bot::start_at(&env, "bot7", dir.path(), &proxy.url).await;
     let alice = Human::login(&env, "alice").await;
     let room = room_with_bot(&alice, &bot.id, false).await;
     alice.say(&room, "!jungle rules").await;
@@ -585,11 +576,7 @@ async fn sync_backs_off_while_the_homeserver_is_away() {
     // Started while the homeserver is away: it keeps trying, then carries on.
     bot.stop().await;
     proxy.set_up(false);
-    let opts = BotOptions {
-        homeserver: Some(&proxy.url),
-        ..BotOptions::default()
-    };
-    let (bot, ()) = tokio::join!(Bot::start_with(&env, "bot7", dir.path(), opts), async {
+    let (bot, ()) = tokio::join!(Bot::start_at(&env, "bot7", dir.path(), &proxy.url), async {
         tokio::time::sleep(std::time::Duration::from_secs(3)).await;
         proxy.set_up(true);
     });
