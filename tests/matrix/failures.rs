@@ -12,7 +12,7 @@ use crate::harness::{self, Bot, Human, within};
 use crate::synapse_or_skip;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn rate_limits_at_start_up_are_waited_out_and_a_refusal_stops_the_bot() {
+async fn rate_limits_and_outages_at_start_up_are_waited_out_and_a_refusal_stops_the_bot() {
     let env = synapse_or_skip!();
     harness::init_logs();
     let dir = tempfile::tempdir().unwrap();
@@ -22,12 +22,11 @@ async fn rate_limits_at_start_up_are_waited_out_and_a_refusal_stops_the_bot() {
     let limited =
         json!({"errcode": "M_LIMIT_EXCEEDED", "error": "Too many requests", "retry_after_ms": 200});
     front.answer_syncs(6, 429, limited);
+    // The login request is retried alike while the homeserver is overloaded.
+    let overloaded = json!({"errcode": "M_UNKNOWN", "error": "Service unavailable"});
+    front.answer("/_matrix/client/v3/login", 5, 503, overloaded);
     let bot = Bot::start_at(&env, "bot10", dir.path(), &front.url).await;
-    assert_eq!(
-        front.answered(),
-        6,
-        "every rate-limited sync was tried again"
-    );
+    assert_eq!(front.answered(), 11, "every failed request was tried again");
     let alice = Human::login(&env, "alice").await;
     let room = room_with_bot(&alice, &bot.id, false).await;
     alice.say(&room, "!jungle rules").await;
@@ -49,7 +48,7 @@ async fn rate_limits_at_start_up_are_waited_out_and_a_refusal_stops_the_bot() {
         shown.contains("refused to sync") && shown.contains("M_FORBIDDEN"),
         "{shown}"
     );
-    assert_eq!(front.answered(), 7);
+    assert_eq!(front.answered(), 12);
 }
 
 /// Waits until `human`'s client knows `device` of `user`, so that what the human writes in an

@@ -158,7 +158,7 @@ impl Matrix {
                     session::after_revoked(&config.login, soft_logout)?
                 }
             };
-            // The old session goes first: a new device starts on an empty store.
+            // The old session goes first, so that its client can close before the next opens.
             drop(session);
             clients.send_replace(None);
             let client = log_in(&config, start, &state).await?;
@@ -204,7 +204,7 @@ async fn log_in(
 ) -> anyhow::Result<Client> {
     let mut recovered = start != Start::Restore;
     loop {
-        let client = session::client(config, start).await?;
+        let client = session::client(config, start, state).await?;
         let first = retrying("the first sync with the Matrix homeserver", state, || {
             client.sync_once(SyncSettings::default())
         })

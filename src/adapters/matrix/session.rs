@@ -13,8 +13,11 @@ use matrix_sdk::ruma::api::error::ErrorKind;
 use matrix_sdk::ruma::{OwnedDeviceId, OwnedUserId};
 use matrix_sdk::{Client, SessionMeta, SessionTokens};
 use serde::{Deserialize, Serialize};
+use tokio::sync::watch;
 
+use super::SyncState;
 use super::config::{Login, MatrixConfig};
+use super::retry::{Stop, retrying};
 
 /// What `session.json` holds.
 #[derive(Serialize, Deserialize)]
@@ -128,8 +131,13 @@ pub fn after_revoked(login: &Login, soft_logout: bool) -> anyhow::Result<Start> 
 }
 
 /// A client for the configured account, as `start` says: the saved session restored, or a
-/// new login saved.
-pub async fn client(config: &MatrixConfig, start: Start) -> anyhow::Result<Client> {
+/// new login saved. The login request backs off like the syncs while the homeserver is away
+/// (shown on `state`).
+pub async fn client(
+    config: &MatrixConfig,
+    start: Start,
+    state: &watch::Sender<SyncState>,
+) -> anyhow::Result<Client> {
     tokio::fs::create_dir_all(&config.data_dir)
         .await
         .with_context(|| format!("creating {}", config.data_dir.display()))?;
@@ -159,23 +167,36 @@ pub async fn client(config: &MatrixConfig, start: Start) -> anyhow::Result<Clien
                 None => new_store(config).await?,
             };
             let client = build(config, &store).await?;
-            let mut login = client
-                .matrix_auth()
-                .login_username(config.user_id.as_str(), password.expose())
-                .initial_device_display_name(&config.device_name);
-            if let Some(d) = &device {
-                login = login.device_id(d.as_str());
-            }
-            login.send().await.map_err(|e| {
-                if matches!(e.client_api_error_kind(), Some(ErrorKind::Forbidden)) {
-                    anyhow::anyhow!(
+            let logged_in = retrying("logging in to the Matrix homeserver", state, || {
+                let mut login = client
+                    .matrix_auth()
+                    .login_username(config.user_id.as_str(), password.expose())
+                    .initial_device_display_name(&config.device_name);
+                if let Some(d) = &device {
+                    login = login.device_id(d.as_str());
+                }
+                login.send()
+            })
+            .await;
+            match logged_in {
+                Ok(_) => {}
+                Err(Stop::Refused(e))
+                    if matches!(e.client_api_error_kind(), Some(ErrorKind::Forbidden)) =>
+                {
+                    bail!(
                         "the Matrix homeserver refused the password for {}",
                         config.user_id
                     )
-                } else {
-                    anyhow::Error::new(e).context("logging in to the Matrix homeserver")
                 }
-            })?;
+                Err(Stop::Refused(e)) => {
+                    return Err(
+                        anyhow::Error::new(e).context("logging in to the Matrix homeserver")
+                    );
+                }
+                Err(Stop::UnknownToken { .. }) => {
+                    bail!("the Matrix homeserver answered the login with M_UNKNOWN_TOKEN")
+                }
+            }
             let session = client
                 .matrix_auth()
                 .session()
