@@ -121,6 +121,31 @@ async fn a_bad_discord_section_stops_run_all_with_the_key_named() {
 }
 
 #[tokio::test]
+async fn a_revoked_token_stops_run_all_with_the_error() {
+    let d = Double::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let config = harness::config(&d, &dir.path().join("j.db"), GUILD_BOT);
+    let running = tokio::spawn(jungle::adapters::run_all(config));
+    d.wait("the bot to connect", |s| {
+        (!s.identifies.is_empty()).then_some(())
+    })
+    .await;
+    // Its only adapter stopped, `jungle run` ends with that adapter's error.
+    d.revoke_token();
+    let err = tokio::time::timeout(double::PATIENCE, running)
+        .await
+        .expect("run_all returns")
+        .expect("run_all does not panic")
+        .expect_err("a revoked token is an error");
+    let shown = format!("{err:#}");
+    assert!(
+        shown.contains("the Discord connection ended") && shown.contains("invalid authentication"),
+        "{shown}"
+    );
+    assert!(!shown.contains("test-token"), "{shown}");
+}
+
+#[tokio::test]
 async fn without_guild_id_the_command_is_registered_globally() {
     let w = World::start("shards = 1").await;
     let path = w.seen().registrations[0].0.clone();

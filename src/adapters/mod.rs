@@ -9,9 +9,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::Context as _;
 use tokio::sync::mpsc;
-use tokio::task::JoinSet;
+use tokio::task::{self, JoinSet};
 
 use crate::chat::{Outgoing, Service, SystemClock};
 use crate::config::Config;
@@ -22,14 +21,17 @@ const TICK: Duration = Duration::from_secs(5);
 /// Messages the service sends on its own, for one platform's adapter to post.
 pub type Outbox = mpsc::Receiver<Outgoing>;
 
-/// Starts every configured adapter and the timers; returns when one adapter fails or on Ctrl-C.
+/// Starts every configured adapter and the timers. An adapter that stops (a revoked token,
+/// say) is logged and the others go on; returns on Ctrl-C, or with an error once every
+/// adapter has stopped (a single adapter's own error when it was the only one).
 pub async fn run_all(config: Config) -> anyhow::Result<()> {
     let service = {
         let config = config.clone();
         tokio::task::spawn_blocking(move || Service::open(&config, Arc::new(SystemClock))).await??
     };
     let mut outboxes: HashMap<&'static str, mpsc::Sender<Outgoing>> = HashMap::new();
-    let mut tasks: JoinSet<anyhow::Result<()>> = JoinSet::new();
+    let mut adapters: JoinSet<anyhow::Result<()>> = JoinSet::new();
+    let mut names: HashMap<task::Id, &'static str> = HashMap::new();
     let mut outbox = |platform: &'static str| {
         let (tx, rx) = mpsc::channel(256);
         outboxes.insert(platform, tx);
@@ -40,23 +42,27 @@ pub async fn run_all(config: Config) -> anyhow::Result<()> {
         let discord_config =
             discord::DiscordConfig::from_table(section).map_err(anyhow::Error::msg)?;
         let (service, rx) = (service.clone(), outbox(discord::PLATFORM));
-        tasks.spawn(async move { discord::run(discord_config, service, rx).await });
+        let task = adapters.spawn(async move { discord::run(discord_config, service, rx).await });
+        names.insert(task.id(), discord::PLATFORM);
     }
     if let Some(section) = &config.matrix {
         let settings = matrix::MatrixConfig::from_table(section, |key| std::env::var(key).ok())
             .map_err(anyhow::Error::msg)?;
-        tasks.spawn(matrix::run(
+        let task = adapters.spawn(matrix::run(
             settings,
             service.clone(),
             outbox(matrix::PLATFORM),
         ));
+        names.insert(task.id(), matrix::PLATFORM);
     }
     anyhow::ensure!(
-        !tasks.is_empty(),
+        !adapters.is_empty(),
         "no adapter is configured: add a [discord] or [matrix] section (see config.example.toml), or use `jungle play`"
     );
     let ticker = service.clone();
-    tasks.spawn(async move {
+    // A set of one, so that the timers stop when this returns.
+    let mut timers = JoinSet::new();
+    timers.spawn(async move {
         let mut every = tokio::time::interval(TICK);
         loop {
             every.tick().await;
@@ -73,14 +79,54 @@ pub async fn run_all(config: Config) -> anyhow::Result<()> {
         }
     });
     tokio::select! {
-        done = tasks.join_next() => match done {
-            Some(Ok(Ok(()))) | None => Ok(()),
-            Some(Ok(Err(e))) => Err(e),
-            Some(Err(e)) => Err(e).context("an adapter task failed"),
-        },
+        result = until_all_stopped(adapters, &names) => result,
         _ = tokio::signal::ctrl_c() => {
             tracing::info!("stopping");
             Ok(())
         }
     }
+}
+
+/// Waits until every adapter has stopped, logging each one as it stops (its error, which
+/// never holds a secret: the configs keep tokens out of `Debug` and errors).
+async fn until_all_stopped(
+    mut adapters: JoinSet<anyhow::Result<()>>,
+    names: &HashMap<task::Id, &'static str>,
+) -> anyhow::Result<()> {
+    let count = adapters.len();
+    let mut stopped = Vec::new();
+    while let Some(done) = adapters.join_next_with_id().await {
+        let (id, result) = match done {
+            Ok((id, result)) => (id, result),
+            Err(e) => (
+                e.id(),
+                Err(anyhow::Error::new(e).context("the adapter's task failed")),
+            ),
+        };
+        let name = names.get(&id).copied().unwrap_or("an adapter");
+        let running = adapters.len();
+        match &result {
+            Ok(()) => tracing::warn!(adapter = name, running, "an adapter stopped"),
+            Err(e) => tracing::error!(
+                adapter = name,
+                running,
+                error = format!("{e:#}"),
+                "an adapter stopped with an error"
+            ),
+        }
+        stopped.push((name, result));
+    }
+    if count == 1 {
+        return stopped.pop().map_or(Ok(()), |(_, result)| result);
+    }
+    let errors: Vec<String> = stopped
+        .iter()
+        .filter_map(|(name, result)| result.as_ref().err().map(|e| format!("{name}: {e:#}")))
+        .collect();
+    anyhow::ensure!(
+        errors.is_empty(),
+        "every adapter has stopped ({})",
+        errors.join("; ")
+    );
+    Ok(())
 }

@@ -115,7 +115,9 @@ pub struct Seen {
     pub failed_posts: u32,
     /// How many channel posts to fail from now on.
     pub fail_posts: u32,
-    gateway: Option<mpsc::UnboundedSender<String>>,
+    /// The bot's token no longer works (see [`Double::revoke_token`]).
+    pub token_revoked: bool,
+    gateway: Option<mpsc::UnboundedSender<Down>>,
     seq: u64,
     next_id: u64,
     tokens: HashMap<String, u64>,
@@ -156,6 +158,16 @@ impl Seen {
             .collect()
     }
 }
+
+/// What the double sends down a gateway session.
+enum Down {
+    Frame(String),
+    /// Close the session with this code.
+    Close(u16),
+}
+
+/// The gateway close code for a token Discord does not accept.
+pub const AUTHENTICATION_FAILED: u16 = 4004;
 
 struct Shared {
     seen: Mutex<Seen>,
@@ -261,8 +273,21 @@ impl Double {
         let mut seen = self.shared.seen();
         seen.seq += 1;
         let frame = json!({"op": 0, "s": seen.seq, "t": kind, "d": data}).to_string();
-        let sent = seen.gateway.as_ref().map(|g| g.send(frame).is_ok());
+        let sent = seen
+            .gateway
+            .as_ref()
+            .map(|g| g.send(Down::Frame(frame)).is_ok());
         assert_eq!(sent, Some(true), "no bot is connected to the gateway");
+    }
+
+    /// Revokes the bot's token, as resetting it in the developer portal does: the gateway
+    /// session closes with [`AUTHENTICATION_FAILED`], and so will every new one.
+    pub fn revoke_token(&self) {
+        let mut seen = self.shared.seen();
+        seen.token_revoked = true;
+        if let Some(gateway) = seen.gateway.take() {
+            let _ = gateway.send(Down::Close(AUTHENTICATION_FAILED));
+        }
     }
 
     /// A new interaction id and its token.

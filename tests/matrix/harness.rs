@@ -104,7 +104,8 @@ pub async fn within<T>(what: &str, fut: impl std::future::Future<Output = T>) ->
 pub struct Bot {
     pub id: OwnedUserId,
     pub dir: PathBuf,
-    pub client: Client,
+    /// The client in use (`None` while the bot logs in again).
+    pub clients: watch::Receiver<Option<Client>>,
     pub state: watch::Receiver<SyncState>,
     pub outbox: mpsc::Sender<Outgoing>,
     task: JoinHandle<anyhow::Result<()>>,
@@ -124,6 +125,15 @@ pub struct BotOptions<'a> {
 impl Bot {
     pub async fn start(env: &Env, name: &str, dir: &Path) -> Bot {
         Bot::start_with(env, name, dir, BotOptions::default()).await
+    }
+
+    /// A bot that reaches its homeserver at `url` (a proxy in front of the test homeserver).
+    pub async fn start_at(env: &Env, name: &str, dir: &Path, url: &str) -> Bot {
+        let opts = BotOptions {
+            homeserver: Some(url),
+            ..BotOptions::default()
+        };
+        Bot::start_with(env, name, dir, opts).await
     }
 
     pub async fn start_with(env: &Env, name: &str, dir: &Path, opts: BotOptions<'_>) -> Bot {
@@ -150,18 +160,47 @@ impl Bot {
         )
         .await
         .expect("the bot connects");
-        let client = matrix.client().clone();
+        let clients = matrix.clients();
         let state = matrix.sync_state();
         let (outbox, rx) = mpsc::channel(16);
         let task = tokio::spawn(matrix.run(rx));
         Bot {
             id,
             dir: dir.to_path_buf(),
-            client,
+            clients,
             state,
             outbox,
             task,
         }
+    }
+
+    /// The matrix-sdk client the bot uses now.
+    pub fn client(&self) -> Client {
+        self.clients
+            .borrow()
+            .clone()
+            .expect("the bot is logged in (not logging in again)")
+    }
+
+    /// Waits until the bot uses a client that `ok` accepts (after logging in again).
+    pub async fn wait_client(&mut self, what: &str, ok: impl Fn(&Client) -> bool) -> Client {
+        let found = within(what, self.clients.wait_for(|c| c.as_ref().is_some_and(&ok)))
+            .await
+            .map(|c| c.clone());
+        match found {
+            Ok(client) => client.expect("a client"),
+            Err(_) => {
+                let result = (&mut self.task).await;
+                panic!("the bot stopped while waiting for {what}: {result:?}")
+            }
+        }
+    }
+
+    /// Waits for the adapter to stop on its own; its result.
+    pub async fn finished(self) -> anyhow::Result<()> {
+        within("the bot to stop", self.task)
+            .await
+            .expect("the bot's task ends without a panic")
     }
 
     /// Stops the bot as a crash would (its task is dropped mid-sync).

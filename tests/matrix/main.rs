@@ -2,7 +2,14 @@
 //! `tests/run.sh` wraps around the test run). Without it they fail, unless JUNGLE_SKIP_MATRIX=1.
 //! Bots run in-process on their own accounts; humans are matrix-sdk clients.
 
+// The Discord double and its helpers, for the test that runs both adapters side by side.
+#[allow(dead_code)]
+#[path = "../discord/mod.rs"]
+mod discord;
+mod failures;
+mod front;
 mod harness;
+mod together;
 
 use harness::{Bot, BotOptions, Human, Proxy, decode_png, test_png, within};
 use jungle::Position;
@@ -20,7 +27,7 @@ use matrix_sdk::{Room, RoomState};
 /// The bot account's devices (registering the account made one too).
 async fn device_ids(bot: &Bot) -> Vec<matrix_sdk::ruma::OwnedDeviceId> {
     let mut ids: Vec<_> = bot
-        .client
+        .client()
         .devices()
         .await
         .unwrap()
@@ -361,7 +368,7 @@ async fn a_restart_mid_game_resumes_on_the_same_device() {
     harness::init_logs();
     let dir = tempfile::tempdir().unwrap();
     let bot = Bot::start(&env, "bot4", dir.path()).await;
-    let device = bot.client.device_id().unwrap().to_owned();
+    let device = bot.client().device_id().unwrap().to_owned();
     let alice = Human::login(&env, "alice").await;
     let room = room_with_bot(&alice, &bot.id, true).await;
     alice.say(&room, "!jungle play bot easy jade").await;
@@ -379,7 +386,7 @@ async fn a_restart_mid_game_resumes_on_the_same_device() {
     bot.stop().await;
     let bot = Bot::start(&env, "bot4", dir.path()).await;
     assert_eq!(
-        bot.client.device_id(),
+        bot.client().device_id(),
         Some(&*device),
         "the saved session is restored"
     );
@@ -406,7 +413,11 @@ async fn an_access_token_logs_in_on_its_device_and_keeps_it() {
         ..BotOptions::default()
     };
     let bot = Bot::start_with(&env, "bot9", dir.path(), opts()).await;
-    assert_eq!(bot.client.device_id(), Some(&*device), "the token's device");
+    assert_eq!(
+        bot.client().device_id(),
+        Some(&*device),
+        "the token's device"
+    );
     let devices = device_ids(&bot).await;
     let alice = Human::login(&env, "alice").await;
     let room = room_with_bot(&alice, &bot.id, true).await;
@@ -418,7 +429,11 @@ async fn an_access_token_logs_in_on_its_device_and_keeps_it() {
 
     bot.stop().await;
     let bot = Bot::start_with(&env, "bot9", dir.path(), opts()).await;
-    assert_eq!(bot.client.device_id(), Some(&*device), "still that device");
+    assert_eq!(
+        bot.client().device_id(),
+        Some(&*device),
+        "still that device"
+    );
     assert_eq!(device_ids(&bot).await, devices, "no new device");
     alice.say(&room, "!jungle rules").await;
     let answer = alice
@@ -514,7 +529,7 @@ async fn invites_follow_the_allow_list_and_empty_rooms_are_left() {
         .await;
     // bob leaves too: the bot is alone and leaves.
     bob_room.leave().await.unwrap();
-    let bots_room = bot.client.get_room(room.room_id()).unwrap();
+    let bots_room = bot.client().get_room(room.room_id()).unwrap();
     within("the bot to leave the empty room", async {
         let mut info = bots_room.subscribe_info();
         while bots_room.state() != RoomState::Left {
@@ -535,16 +550,7 @@ async fn sync_backs_off_while_the_homeserver_is_away() {
     harness::init_logs();
     let dir = tempfile::tempdir().unwrap();
     let proxy = Proxy::start(&env.url).await;
-    let mut bot = Bot::start_with(
-        &env,
-        "bot7",
-        dir.path(),
-        BotOptions {
-            homeserver: Some(&proxy.url),
-            ..BotOptions::default()
-        },
-    )
-    .await;
+    let mut bot = Bot::start_at(&env, "bot7", dir.path(), &proxy.url).await;
     let alice = Human::login(&env, "alice").await;
     let room = room_with_bot(&alice, &bot.id, false).await;
     alice.say(&room, "!jungle rules").await;
@@ -570,11 +576,7 @@ async fn sync_backs_off_while_the_homeserver_is_away() {
     // Started while the homeserver is away: it keeps trying, then carries on.
     bot.stop().await;
     proxy.set_up(false);
-    let opts = BotOptions {
-        homeserver: Some(&proxy.url),
-        ..BotOptions::default()
-    };
-    let (bot, ()) = tokio::join!(Bot::start_with(&env, "bot7", dir.path(), opts), async {
+    let (bot, ()) = tokio::join!(Bot::start_at(&env, "bot7", dir.path(), &proxy.url), async {
         tokio::time::sleep(std::time::Duration::from_secs(3)).await;
         proxy.set_up(true);
     });

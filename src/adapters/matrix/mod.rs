@@ -6,10 +6,14 @@
 //! - [`rooms`]: invites (allow-list), leaving empty rooms, messages to [`Event`]s, replies out.
 //!
 //! Start-up is [`Matrix::connect`] (log in or restore, one initial sync whose events are
-//! history and never answered, pending invites); [`Matrix::run`] then syncs until stopped,
-//! backing off while the homeserver is away.
+//! history and never answered, pending invites); [`Matrix::run`] then syncs until stopped.
+//! Both sync through [`retry`], which backs off while the homeserver is away. When the
+//! homeserver no longer accepts the access token, the bot logs in again as
+//! [`session::after_revoked`] decides (the same device after a soft logout, a new device when
+//! the old one was logged out) and starts over as after a restart.
 
 pub mod config;
+mod retry;
 mod rooms;
 mod session;
 pub mod text;
@@ -17,7 +21,7 @@ pub mod text;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::Context as _;
+use anyhow::{Context as _, bail};
 use matrix_sdk::Client;
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::event_handler::EventHandlerHandle;
@@ -27,7 +31,10 @@ use crate::chat::Service;
 
 use super::Outbox;
 pub use config::MatrixConfig;
+pub use retry::backoff;
+use retry::{Stop, retrying};
 use rooms::Rooms;
+use session::Start;
 
 pub const PLATFORM: &str = "matrix";
 
@@ -42,13 +49,21 @@ pub enum SyncState {
 
 /// A connected Matrix bot, ready to [`run`](Matrix::run).
 pub struct Matrix {
+    config: MatrixConfig,
+    service: Service,
+    session: Session,
+    state: watch::Sender<SyncState>,
+    clients: watch::Sender<Option<Client>>,
+}
+
+/// One login: its client with the room handlers installed.
+struct Session {
     client: Client,
     rooms: Arc<Rooms>,
     handlers: Vec<EventHandlerHandle>,
-    state: watch::Sender<SyncState>,
 }
 
-impl Drop for Matrix {
+impl Drop for Session {
     /// Stopping (or aborting [`Matrix::run`]) unhooks the handlers and ends the room workers,
     /// so the client and its store can close.
     fn drop(&mut self) {
@@ -59,9 +74,33 @@ impl Drop for Matrix {
     }
 }
 
-/// The wait before sync attempt `failures + 1`: 1 s doubling up to a minute.
-pub fn backoff(failures: u32) -> Duration {
-    Duration::from_secs(1u64 << failures.saturating_sub(1).min(6)).min(Duration::from_secs(60))
+impl Session {
+    /// Starts answering on a client that has had its first sync: handlers, then the invites
+    /// and empty rooms left from the time the bot was away.
+    async fn open(
+        client: Client,
+        service: Service,
+        config: &MatrixConfig,
+    ) -> anyhow::Result<Session> {
+        let own = client
+            .user_id()
+            .context("the Matrix client has no user id after logging in")?
+            .to_owned();
+        let rooms = Arc::new(Rooms::new(client.clone(), service, own, config.clone()));
+        let handlers = rooms.install_handlers();
+        rooms.catch_up().await;
+        tracing::info!(
+            user = %config.user_id,
+            device = ?client.device_id(),
+            rooms = client.joined_rooms().len(),
+            "Matrix is ready"
+        );
+        Ok(Session {
+            client,
+            rooms,
+            handlers,
+        })
+    }
 }
 
 /// Runs the adapter until it fails (see [`Matrix::connect`] and [`Matrix::run`]).
@@ -73,41 +112,27 @@ impl Matrix {
     /// Logs in (or restores the saved session), syncs once to skip the history, and joins the
     /// rooms it was invited to meanwhile. Messages from before this returns are never answered.
     pub async fn connect(config: MatrixConfig, service: Service) -> anyhow::Result<Matrix> {
-        let mut client = session::client(&config, false).await?;
-        if let Err(e) = first_sync(&client).await {
-            let password = matches!(config.login, config::Login::Password(_));
-            match e.downcast_ref::<matrix_sdk::Error>() {
-                Some(err) if session::is_unknown_token(err) && password => {
-                    tracing::warn!(
-                        "the saved Matrix session was revoked; logging in again on the same device"
-                    );
-                    drop(client);
-                    client = session::client(&config, true).await?;
-                    first_sync(&client).await?;
-                }
-                _ => return Err(e),
-            }
-        }
-        let own = client
-            .user_id()
-            .context("the Matrix client has no user id after logging in")?
-            .to_owned();
-        let rooms = Arc::new(Rooms::new(client.clone(), service, own, config.clone()));
-        let handlers = rooms.install_handlers();
-        rooms.catch_up().await;
         let (state, _) = watch::channel(SyncState::Syncing);
-        tracing::info!(user = %config.user_id, rooms = client.joined_rooms().len(), "Matrix is ready");
+        let client = log_in(&config, Start::Restore, &state).await?;
+        let session = Session::open(client.clone(), service.clone(), &config).await?;
+        let (clients, _) = watch::channel(Some(client));
         Ok(Matrix {
-            client,
-            rooms,
-            handlers,
+            config,
+            service,
+            session,
             state,
+            clients,
         })
     }
 
-    /// The matrix-sdk client (its device id, for instance).
+    /// The matrix-sdk client in use (its device id, for instance).
     pub fn client(&self) -> &Client {
-        &self.client
+        &self.session.client
+    }
+
+    /// Watches the client in use: `None` while the bot logs in again, then the new client.
+    pub fn clients(&self) -> watch::Receiver<Option<Client>> {
+        self.clients.subscribe()
     }
 
     /// Watches the sync loop's state.
@@ -115,76 +140,90 @@ impl Matrix {
         self.state.subscribe()
     }
 
-    /// Syncs and answers until the access token is revoked; posts what the outbox brings.
+    /// Syncs and answers, posting what the outbox brings, until the homeserver refuses the
+    /// bot for good. A rejected access token is met by logging in again: what was said
+    /// meanwhile is history then, as after a restart.
     pub async fn run(self, mut outbox: Outbox) -> anyhow::Result<()> {
-        let sync = self.sync_loop();
-        tokio::pin!(sync);
-        let mut outbox_open = true;
+        let Matrix {
+            config,
+            service,
+            mut session,
+            state,
+            clients,
+        } = self;
         loop {
-            tokio::select! {
-                result = &mut sync => return result,
-                out = outbox.recv(), if outbox_open => match out {
-                    Some(out) => self.rooms.post_outgoing(out),
-                    None => outbox_open = false,
-                },
-            }
-        }
-    }
-
-    async fn sync_loop(&self) -> anyhow::Result<()> {
-        let settings = SyncSettings::default().timeout(Duration::from_secs(30));
-        let mut failures: u32 = 0;
-        loop {
-            match self.client.sync_once(settings.clone()).await {
-                Ok(_) => {
-                    if failures > 0 {
-                        tracing::info!(failures, "the Matrix homeserver answers again");
-                        failures = 0;
-                    }
-                    self.state.send_replace(SyncState::Syncing);
+            let start = match serve(&session, &state, &mut outbox).await {
+                Stop::Refused(e) => return Err(refused(e)),
+                Stop::UnknownToken { soft_logout } => {
+                    session::after_revoked(&config.login, soft_logout)?
                 }
-                Err(e) if session::is_unknown_token(&e) => {
-                    return Err(anyhow::anyhow!(
-                        "the Matrix homeserver revoked the bot's access token; restart to log in again"
-                    ));
-                }
-                Err(e) => {
-                    failures = failures.saturating_add(1);
-                    let wait = backoff(failures);
-                    tracing::warn!(error = %e, failures, retry_in = ?wait, "Matrix sync failed");
-                    self.state.send_replace(SyncState::Retrying { failures });
-                    tokio::time::sleep(wait).await;
-                }
-            }
+            };
+            // The old session goes first, so that its client can close before the next opens.
+            drop(session);
+            clients.send_replace(None);
+            let client = log_in(&config, start, &state).await?;
+            session = Session::open(client.clone(), service.clone(), &config).await?;
+            clients.send_replace(Some(client));
         }
     }
 }
 
-/// The first sync: its events are history. Retries while the homeserver is unreachable; an
-/// answer from the homeserver that is an error (a revoked token) is returned.
-async fn first_sync(client: &Client) -> anyhow::Result<()> {
-    let mut failures = 0;
+/// Syncs and posts the outbox until syncing stops.
+async fn serve(session: &Session, state: &watch::Sender<SyncState>, outbox: &mut Outbox) -> Stop {
+    let settings = SyncSettings::default().timeout(Duration::from_secs(30));
+    let sync = async {
+        loop {
+            let synced = retrying("syncing with the Matrix homeserver", state, || {
+                session.client.sync_once(settings.clone())
+            })
+            .await;
+            if let Err(stop) = synced {
+                return stop;
+            }
+        }
+    };
+    tokio::pin!(sync);
+    let mut outbox_open = true;
     loop {
-        match client.sync_once(SyncSettings::default()).await {
-            Ok(_) => return Ok(()),
-            Err(e) if e.client_api_error_kind().is_some() => return Err(e.into()),
-            Err(e) => {
-                failures += 1;
-                let wait = backoff(failures);
-                tracing::warn!(error = %e, failures, retry_in = ?wait, "cannot reach the Matrix homeserver");
-                tokio::time::sleep(wait).await;
+        tokio::select! {
+            stop = &mut sync => return stop,
+            out = outbox.recv(), if outbox_open => match out {
+                Some(out) => session.rooms.post_outgoing(out),
+                None => outbox_open = false,
+            },
+        }
+    }
+}
+
+/// Logs in as `start` says and syncs once (those events are history). A token rejected at
+/// this point is dealt with once, as in [`Matrix::run`]; a second time is an error.
+async fn log_in(
+    config: &MatrixConfig,
+    mut start: Start,
+    state: &watch::Sender<SyncState>,
+) -> anyhow::Result<Client> {
+    let mut recovered = start != Start::Restore;
+    loop {
+        let client = session::client(config, start, state).await?;
+        let first = retrying("the first sync with the Matrix homeserver", state, || {
+            client.sync_once(SyncSettings::default())
+        })
+        .await;
+        match first {
+            Ok(_) => return Ok(client),
+            Err(Stop::Refused(e)) => return Err(refused(e)),
+            Err(Stop::UnknownToken { soft_logout }) if !recovered => {
+                start = session::after_revoked(&config.login, soft_logout)?;
+                recovered = true;
+            }
+            Err(Stop::UnknownToken { .. }) => {
+                bail!("the Matrix homeserver rejected the access token it had just given out")
             }
         }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn backoff_doubles_up_to_a_minute() {
-        let waits: Vec<u64> = (1..=9).map(|f| backoff(f).as_secs()).collect();
-        assert_eq!(waits, vec![1, 2, 4, 8, 16, 32, 60, 60, 60]);
-    }
+/// The error that ends the adapter when the homeserver refuses to sync.
+fn refused(error: matrix_sdk::Error) -> anyhow::Error {
+    anyhow::anyhow!("the Matrix homeserver refused to sync: {error}")
 }

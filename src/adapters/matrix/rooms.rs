@@ -358,10 +358,7 @@ pub async fn send_reply(
     if !reply.text.trim().is_empty() {
         let pills: Vec<Pill<'_>> = mentioned
             .iter()
-            .map(|(id, name)| Pill {
-                id: id.as_str(),
-                name,
-            })
+            .map(|(id, name)| Pill { id, name })
             .collect();
         let (plain, html) = notice_bodies(reply, &pills);
         let mut content = RoomMessageEventContent::notice_html(plain, html).add_mentions(

@@ -1,9 +1,10 @@
 //! Logging in once and staying the same device: the session is saved in the data directory
 //! (owner-only file) and restored on start, next to the matrix-sdk sqlite store (state and
-//! end-to-end keys, optionally encrypted with the store passphrase).
+//! end-to-end keys, optionally encrypted with the store passphrase). Each device has its own
+//! store directory, named in the saved session.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context as _, bail};
 use matrix_sdk::authentication::matrix::MatrixSession;
@@ -12,27 +13,34 @@ use matrix_sdk::ruma::api::error::ErrorKind;
 use matrix_sdk::ruma::{OwnedDeviceId, OwnedUserId};
 use matrix_sdk::{Client, SessionMeta, SessionTokens};
 use serde::{Deserialize, Serialize};
+use tokio::sync::watch;
 
+use super::SyncState;
 use super::config::{Login, MatrixConfig};
+use super::retry::{Stop, retrying};
 
 /// What `session.json` holds.
 #[derive(Serialize, Deserialize)]
 struct Saved {
     homeserver: String,
+    /// The device's store directory, in the data directory.
+    #[serde(default = "first_store")]
+    store: String,
     #[serde(flatten)]
     session: MatrixSession,
+}
+
+/// The store of sessions saved before each device had its own.
+fn first_store() -> String {
+    "store".into()
 }
 
 fn session_path(config: &MatrixConfig) -> PathBuf {
     config.data_dir.join("session.json")
 }
 
-fn store_path(config: &MatrixConfig) -> PathBuf {
-    config.data_dir.join("store")
-}
-
 /// The saved session, if it belongs to this homeserver and user.
-fn load(config: &MatrixConfig) -> anyhow::Result<Option<MatrixSession>> {
+fn load(config: &MatrixConfig) -> anyhow::Result<Option<Saved>> {
     let path = session_path(config);
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
@@ -45,14 +53,15 @@ fn load(config: &MatrixConfig) -> anyhow::Result<Option<MatrixSession>> {
         tracing::warn!("the saved session is for another account or homeserver; logging in afresh");
         return Ok(None);
     }
-    Ok(Some(saved.session))
+    Ok(Some(saved))
 }
 
-/// Writes the session where only this user can read it.
-fn save(config: &MatrixConfig, session: MatrixSession) -> anyhow::Result<()> {
+/// Writes the session (and the name of its store) where only this user can read it.
+fn save(config: &MatrixConfig, store: &str, session: MatrixSession) -> anyhow::Result<()> {
     let path = session_path(config);
     let text = serde_json::to_string_pretty(&Saved {
         homeserver: config.homeserver.clone(),
+        store: store.to_string(),
         session,
     })?;
     let tmp = path.with_extension("json.tmp");
@@ -73,11 +82,12 @@ fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     options.open(path)?.write_all(bytes)
 }
 
-async fn build(config: &MatrixConfig) -> anyhow::Result<Client> {
+/// A client on the store directory `store`.
+async fn build(config: &MatrixConfig, store: &str) -> anyhow::Result<Client> {
     Client::builder()
         .homeserver_url(&config.homeserver)
         .sqlite_store(
-            store_path(config),
+            config.data_dir.join(store),
             config.store_passphrase.as_ref().map(|p| p.expose()),
         )
         // A few quick retries per request; the sync loop backs off on its own after that.
@@ -87,17 +97,60 @@ async fn build(config: &MatrixConfig) -> anyhow::Result<Client> {
         .context("setting up the Matrix client and its store")
 }
 
-/// A client for the configured account: the saved session restored, or a new login saved.
-/// `relogin` logs in again with the password on the saved device (after a revoked token).
-pub async fn client(config: &MatrixConfig, relogin: bool) -> anyhow::Result<Client> {
-    std::fs::create_dir_all(&config.data_dir)
+/// How [`client`] starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// Restore the saved session, or log in when there is none.
+    Restore,
+    /// Log in again with the password on the saved device, keeping the store: after a soft
+    /// logout the device and its keys still exist.
+    SameDevice,
+    /// Forget the saved session and its store and log in as a new device: after a hard
+    /// logout (the device deleted, or its token revoked) the homeserver has dropped the
+    /// device's keys, so other users' clients would no longer encrypt for it.
+    NewDevice,
+}
+
+/// How to go on when the homeserver no longer accepts the access token.
+pub fn after_revoked(login: &Login, soft_logout: bool) -> anyhow::Result<Start> {
+    match (login, soft_logout) {
+        (Login::Password(_), true) => {
+            tracing::warn!(
+                "the Matrix homeserver logged the bot out softly; logging in again on the same device"
+            );
+            Ok(Start::SameDevice)
+        }
+        (Login::Password(_), false) => {
+            tracing::warn!("the bot's Matrix device was logged out; starting over as a new device");
+            Ok(Start::NewDevice)
+        }
+        (Login::AccessToken(_), _) => bail!(
+            "the Matrix homeserver no longer accepts matrix.access_token; put a new one in the config, or a password so the bot can log in again by itself"
+        ),
+    }
+}
+
+/// A client for the configured account, as `start` says: the saved session restored, or a
+/// new login saved. The login request backs off like the syncs while the homeserver is away
+/// (shown on `state`).
+pub async fn client(
+    config: &MatrixConfig,
+    start: Start,
+    state: &watch::Sender<SyncState>,
+) -> anyhow::Result<Client> {
+    tokio::fs::create_dir_all(&config.data_dir)
+        .await
         .with_context(|| format!("creating {}", config.data_dir.display()))?;
+    if start == Start::NewDevice {
+        forget(config).await?;
+    }
     let saved = load(config)?;
-    let device = saved.as_ref().map(|s| s.meta.device_id.clone());
-    if let (Some(session), false) = (saved.clone(), relogin) {
+    let device = saved.as_ref().map(|s| s.session.meta.device_id.clone());
+    if let (Some(saved), Start::Restore) = (&saved, start) {
+        let session = saved.session.clone();
         let fresh_token = matches!(&config.login, Login::AccessToken(t) if t.expose() != session.tokens.access_token);
         if !fresh_token {
-            let client = build(config).await?;
+            let client = build(config, &saved.store).await?;
             client
                 .restore_session(session)
                 .await
@@ -106,35 +159,49 @@ pub async fn client(config: &MatrixConfig, relogin: bool) -> anyhow::Result<Clie
             return Ok(client);
         }
     }
-    let session = match &config.login {
+    let (store, session) = match &config.login {
         Login::Password(password) => {
             // Log in on the saved device if there is one, so its keys stay valid.
-            if device.is_none() {
-                clear_store(config)?;
-            }
-            let client = build(config).await?;
-            let mut login = client
-                .matrix_auth()
-                .login_username(config.user_id.as_str(), password.expose())
-                .initial_device_display_name(&config.device_name);
-            if let Some(d) = &device {
-                login = login.device_id(d.as_str());
-            }
-            login.send().await.map_err(|e| {
-                if matches!(e.client_api_error_kind(), Some(ErrorKind::Forbidden)) {
-                    anyhow::anyhow!(
+            let store = match &saved {
+                Some(saved) => saved.store.clone(),
+                None => new_store(config).await?,
+            };
+            let client = build(config, &store).await?;
+            let logged_in = retrying("logging in to the Matrix homeserver", state, || {
+                let mut login = client
+                    .matrix_auth()
+                    .login_username(config.user_id.as_str(), password.expose())
+                    .initial_device_display_name(&config.device_name);
+                if let Some(d) = &device {
+                    login = login.device_id(d.as_str());
+                }
+                login.send()
+            })
+            .await;
+            match logged_in {
+                Ok(_) => {}
+                Err(Stop::Refused(e))
+                    if matches!(e.client_api_error_kind(), Some(ErrorKind::Forbidden)) =>
+                {
+                    bail!(
                         "the Matrix homeserver refused the password for {}",
                         config.user_id
                     )
-                } else {
-                    anyhow::Error::new(e).context("logging in to the Matrix homeserver")
                 }
-            })?;
+                Err(Stop::Refused(e)) => {
+                    return Err(
+                        anyhow::Error::new(e).context("logging in to the Matrix homeserver")
+                    );
+                }
+                Err(Stop::UnknownToken { .. }) => {
+                    bail!("the Matrix homeserver answered the login with M_UNKNOWN_TOKEN")
+                }
+            }
             let session = client
                 .matrix_auth()
                 .session()
                 .context("no session after logging in")?;
-            save(config, session)?;
+            save(config, &store, session)?;
             tracing::info!(user = %config.user_id, device = ?client.device_id(), "logged in to Matrix");
             return Ok(client);
         }
@@ -146,36 +213,81 @@ pub async fn client(config: &MatrixConfig, relogin: bool) -> anyhow::Result<Clie
                     config.user_id
                 );
             }
-            if device.as_ref() != Some(&device_id) {
-                clear_store(config)?;
-            }
-            MatrixSession {
+            let store = match &saved {
+                Some(saved) if device.as_ref() == Some(&device_id) => saved.store.clone(),
+                _ => new_store(config).await?,
+            };
+            let session = MatrixSession {
                 meta: SessionMeta { user_id, device_id },
                 tokens: SessionTokens {
                     access_token: token.expose().to_string(),
                     refresh_token: None,
                 },
-            }
+            };
+            (store, session)
         }
     };
-    let client = build(config).await?;
+    let client = build(config, &store).await?;
     client
         .restore_session(session.clone())
         .await
         .context("starting the Matrix session")?;
-    save(config, session)?;
+    save(config, &store, session)?;
     tracing::info!(user = %config.user_id, device = ?client.device_id(), "using the configured Matrix access token");
     Ok(client)
 }
 
-/// A new device needs an empty store: the old one holds another device's keys.
-fn clear_store(config: &MatrixConfig) -> anyhow::Result<()> {
-    let dir = store_path(config);
-    if dir.exists() {
-        tracing::warn!(dir = %dir.display(), "no saved session for this store: starting a new device and store");
-        std::fs::remove_dir_all(&dir).with_context(|| format!("removing {}", dir.display()))?;
+/// Forgets the saved session, so that the next login makes a new device (with a new store).
+async fn forget(config: &MatrixConfig) -> anyhow::Result<()> {
+    let path = session_path(config);
+    match tokio::fs::remove_file(&path).await {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(e).with_context(|| format!("removing {}", path.display()))
+        }
+        _ => Ok(()),
     }
-    Ok(())
+}
+
+/// A new device needs an empty store, as the old one holds another device's keys: a new
+/// directory, not the old one emptied, because a client of the old device may still have its
+/// databases open and would go on writing at the old paths. The former devices' stores are
+/// removed, on tokio's blocking pool (they can be large); one still in use may resist, and
+/// goes the next time. Returns the new directory's name.
+async fn new_store(config: &MatrixConfig) -> anyhow::Result<String> {
+    let dir = config.data_dir.clone();
+    tokio::task::spawn_blocking(move || {
+        let millis = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis());
+        let mut name = format!("store-{millis}");
+        while dir.join(&name).exists() {
+            name.push('x');
+        }
+        remove_stores(&dir, &name);
+        name
+    })
+    .await
+    .context("choosing a store directory")
+}
+
+/// Removes the store directories in `dir` other than `keep`, logging what it cannot remove.
+fn remove_stores(dir: &Path, keep: &str) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let is_store = name
+            .to_str()
+            .is_some_and(|n| n != keep && (n == "store" || n.starts_with("store-")));
+        if is_store && entry.file_type().is_ok_and(|t| t.is_dir()) {
+            let path = entry.path();
+            tracing::info!(dir = %path.display(), "removing the store of a former device");
+            if let Err(e) = std::fs::remove_dir_all(&path) {
+                tracing::warn!(dir = %path.display(), error = %e, "cannot remove a former device's store yet");
+            }
+        }
+    }
 }
 
 /// Asks the homeserver whose token this is (user and device).
@@ -215,10 +327,63 @@ async fn whoami(
     Ok((who.user_id, device))
 }
 
-/// Did the homeserver reject the access token?
-pub fn is_unknown_token(error: &matrix_sdk::Error) -> bool {
-    matches!(
-        error.client_api_error_kind(),
-        Some(ErrorKind::UnknownToken(_))
-    )
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn login(key: &str) -> Login {
+        let table: toml::Table = toml::from_str(&format!(
+            "homeserver = \"https://m.example.org\"\nuser_id = \"@j:example.org\"\n{key} = \"syt_secret\"\n"
+        ))
+        .unwrap();
+        MatrixConfig::from_table(&table, |_| None).unwrap().login
+    }
+
+    #[tokio::test]
+    async fn a_new_device_gets_a_new_store_and_the_old_ones_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let table: toml::Table = toml::from_str(&format!(
+            "homeserver = \"https://m.example.org\"\nuser_id = \"@j:example.org\"\npassword = \"p\"\ndata_dir = {:?}\n",
+            dir.path().display().to_string()
+        ))
+        .unwrap();
+        let config = MatrixConfig::from_table(&table, |_| None).unwrap();
+        for old in ["store", "store-1"] {
+            std::fs::create_dir_all(dir.path().join(old).join("sub")).unwrap();
+            std::fs::write(dir.path().join(old).join("sub/db"), b"x").unwrap();
+        }
+        std::fs::write(dir.path().join("session.json"), b"{}").unwrap();
+        std::fs::create_dir(dir.path().join("storage")).unwrap();
+        let name = new_store(&config).await.unwrap();
+        assert!(name.starts_with("store-"), "{name}");
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        left.sort();
+        assert_eq!(
+            left,
+            vec!["session.json", "storage"],
+            "only former stores go"
+        );
+        let second = new_store(&config).await.unwrap();
+        assert_ne!(second, name);
+    }
+
+    #[test]
+    fn a_revoked_token_is_met_by_the_right_login() {
+        let password = login("password");
+        // Soft logout: the device survives; log in on it again.
+        assert_eq!(after_revoked(&password, true).unwrap(), Start::SameDevice);
+        // Hard logout: the device and its keys are gone; become a new device.
+        assert_eq!(after_revoked(&password, false).unwrap(), Start::NewDevice);
+        // Without a password there is no way back in.
+        let token = login("access_token");
+        assert!(matches!(token, Login::AccessToken(_)));
+        for soft in [true, false] {
+            let e = after_revoked(&token, soft).unwrap_err().to_string();
+            assert!(e.contains("matrix.access_token"), "{e}");
+            assert!(!e.contains("syt_secret"), "{e}");
+        }
+    }
 }

@@ -1,6 +1,9 @@
 //! Message text both ways: what a Matrix message says to the chat layer (pills become user ids,
 //! reply fallbacks go), and a reply's `**bold**`/`` `code` `` text as a plain body plus HTML.
 
+use matrix_sdk::ruma::{MatrixToUri, MatrixUri, OwnedUserId, UserId, matrix_uri::MatrixId};
+use ruma_html::{Html, NodeRef};
+
 /// An incoming message, reduced to what the chat layer reads.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Incoming {
@@ -49,13 +52,9 @@ fn push_unique(list: &mut Vec<String>, id: String) {
     }
 }
 
-/// `@local:server`, roughly (the adapter validates it properly before use).
+/// A user id typed out in the text, like `@alice:example.org`.
 fn looks_like_user_id(word: &str) -> bool {
-    word.len() > 3
-        && word.starts_with('@')
-        && word[1..].split_once(':').is_some_and(|(local, server)| {
-            !local.is_empty() && !server.is_empty() && !local.contains('@')
-        })
+    word.starts_with('@') && UserId::parse(word).is_ok()
 }
 
 /// Drops the `> quoted` lines old clients put before a reply's own text.
@@ -70,93 +69,64 @@ fn strip_reply_fallback(body: &str) -> String {
     lines.collect::<Vec<_>>().join("\n")
 }
 
-/// The user pills in a formatted body: `<a href="https://matrix.to/#/@bob:example.org">Bob</a>`
-/// gives `("@bob:example.org", "Bob")`.
+/// The user pills in a formatted body: links to a user, as `https://matrix.to/#/@bob:example.org`
+/// (the id may be percent-encoded) or `matrix:u/bob:example.org`, with the text they show:
+/// `<a href="https://matrix.to/#/@bob:example.org">Bob</a>` gives `("@bob:example.org", "Bob")`.
+/// Links to rooms, events or other sites are no pills.
 fn pills(html: &str) -> Vec<(String, String)> {
     let mut found = Vec::new();
-    let mut rest = html;
-    while let Some(start) = rest.find("<a ") {
-        rest = &rest[start + 3..];
-        let Some(close) = rest.find('>') else { break };
-        let attrs = &rest[..close];
-        let after = &rest[close + 1..];
-        let Some(end) = after.find("</a>") else { break };
-        let shown = unescape(&strip_tags(&after[..end]));
-        rest = &after[end..];
-        let Some(href) = attribute(attrs, "href") else {
-            continue;
-        };
-        let Some(target) = href.strip_prefix("https://matrix.to/#/") else {
-            continue;
-        };
-        let target = percent_decode(target.split('?').next().unwrap_or(""));
-        if looks_like_user_id(&target) {
-            found.push((target, shown.trim().to_string()));
-        }
-    }
+    collect_pills(Html::parse(html).children(), &mut found);
     found
 }
 
-fn attribute<'a>(attrs: &'a str, name: &str) -> Option<&'a str> {
-    for quote in ['"', '\''] {
-        let key = format!("{name}={quote}");
-        if let Some(at) = attrs.find(&key) {
-            let value = &attrs[at + key.len()..];
-            return value.find(quote).map(|end| &value[..end]);
+fn collect_pills(nodes: impl Iterator<Item = NodeRef>, found: &mut Vec<(String, String)>) {
+    for node in nodes {
+        let Some(element) = node.as_element() else {
+            continue;
+        };
+        if &*element.name.local == "a" {
+            let user = element
+                .attrs
+                .borrow()
+                .iter()
+                .find(|a| &*a.name.local == "href")
+                .and_then(|href| linked_user(&href.value));
+            if let Some(user) = user {
+                found.push((user.to_string(), text_of(&node).trim().to_string()));
+                continue;
+            }
         }
+        collect_pills(node.children(), found);
     }
-    None
 }
 
-fn strip_tags(html: &str) -> String {
-    let mut out = String::with_capacity(html.len());
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
+/// The user a `matrix.to` or `matrix:` link points at.
+fn linked_user(href: &str) -> Option<OwnedUserId> {
+    let id = match MatrixToUri::parse(href) {
+        Ok(uri) => uri.id().clone(),
+        Err(_) => MatrixUri::parse(href).ok()?.id().clone(),
+    };
+    match id {
+        MatrixId::User(user) => Some(user),
+        _ => None,
+    }
+}
+
+/// The text inside a node, tags left out (entities are already decoded by the parser).
+fn text_of(node: &NodeRef) -> String {
+    let mut out = String::new();
+    for child in node.children() {
+        match child.as_text() {
+            Some(text) => out.push_str(&text.borrow()),
+            None => out.push_str(&text_of(&child)),
         }
     }
     out
 }
 
-fn unescape(text: &str) -> String {
-    text.replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&")
-}
-
-fn percent_decode(text: &str) -> String {
-    let hex = |b: u8| (b as char).to_digit(16);
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match (
-            bytes[i],
-            bytes.get(i + 1).and_then(|&b| hex(b)),
-            bytes.get(i + 2).and_then(|&b| hex(b)),
-        ) {
-            (b'%', Some(hi), Some(lo)) => {
-                out.push((hi * 16 + lo) as u8);
-                i += 3;
-            }
-            (b, _, _) => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 /// A user to mention at the start of a reply: the Matrix id and the name to show.
 pub struct Pill<'a> {
-    pub id: &'a str,
+    pub id: &'a UserId,
     pub name: &'a str,
 }
 
@@ -173,8 +143,8 @@ pub fn outgoing(text: &str, mentions: &[Pill<'_>]) -> (String, String) {
             .iter()
             .map(|m| {
                 format!(
-                    "<a href=\"https://matrix.to/#/{}\">{}</a>",
-                    escape(m.id),
+                    "<a href=\"{}\">{}</a>",
+                    escape(&m.id.matrix_to_uri().to_string()),
                     escape(m.name)
                 )
             })
@@ -270,6 +240,37 @@ mod tests {
     }
 
     #[test]
+    fn pills_in_their_other_forms() {
+        // `via` routing, markup and entities inside the link, and `matrix:` URIs.
+        assert_eq!(
+            pills(
+                "<a href=\"https://matrix.to/#/@alice:example.org?via=example.org\"><b>Al</b> &amp; co</a>"
+            ),
+            vec![("@alice:example.org".to_string(), "Al & co".to_string())]
+        );
+        assert_eq!(
+            pills("<p>hi <a href=\"matrix:u/bob:example.org?action=chat\">bob</a></p>"),
+            vec![("@bob:example.org".to_string(), "bob".to_string())]
+        );
+        // Links that are not to a user: a room id, an event, another site, no link at all,
+        // and a matrix.to link whose id is no valid user id.
+        for html in [
+            "<a href=\"https://matrix.to/#/!room:example.org\">a room</a>",
+            "<a href=\"https://matrix.to/#/!room:example.org/$event\">an event</a>",
+            "<a href=\"https://example.org/#/@alice:example.org\">elsewhere</a>",
+            "<a name=\"@alice:example.org\">no href</a>",
+            "<a href=\"https://matrix.to/#/@alice\">no server</a>",
+            "<a href=\"https://matrix.to/#/@alice:example.org",
+        ] {
+            assert_eq!(pills(html), vec![], "{html}");
+        }
+        // A typed-out id must be a valid one.
+        assert!(looks_like_user_id("@dave:x.org"));
+        assert!(!looks_like_user_id("@dave"));
+        assert!(!looks_like_user_id("dave:x.org"));
+    }
+
+    #[test]
     fn reply_fallbacks_are_dropped() {
         let got = incoming(
             "> <@jungle:x.org> Your move\n> more\n\nG7 G6",
@@ -287,7 +288,7 @@ mod tests {
         let (plain, html) = outgoing(
             "alice played **G7 G6**. Type `moves <square>` & more\nnext line",
             &[Pill {
-                id: "@bob:example.org",
+                id: &UserId::parse("@bob:example.org").unwrap(),
                 name: "Bob <B>",
             }],
         );

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message as WsMessage, WebSocket, WebSocketUpgrade};
 use axum::extract::{FromRequest, Multipart, Path, Request, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -11,7 +11,8 @@ use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
 use super::{
-    APP, Answer, BOT, CHANNEL, CHOICES, DEFERRED, File, GUILD, MESSAGE, Msg, Seen, Shared,
+    APP, AUTHENTICATION_FAILED, Answer, BOT, CHANNEL, CHOICES, DEFERRED, Down, File, GUILD,
+    MESSAGE, Msg, Seen, Shared,
 };
 
 fn user_json(id: u64, name: &str, bot: bool) -> Value {
@@ -58,9 +59,19 @@ pub(super) async fn ws(State(s): State<Arc<Shared>>, upgrade: WebSocketUpgrade) 
     upgrade.on_upgrade(move |socket| session(s, socket))
 }
 
-/// One gateway session: HELLO, then READY on IDENTIFY, heartbeat ACKs, and dispatches.
+/// Ends a gateway session with a close code, as Discord does.
+async fn close(mut socket: WebSocket, code: u16) {
+    let frame = CloseFrame {
+        code,
+        reason: "Authentication failed.".into(),
+    };
+    let _ = socket.send(WsMessage::Close(Some(frame))).await;
+}
+
+/// One gateway session: HELLO, then READY on IDENTIFY (or a close when the token is revoked),
+/// heartbeat ACKs, and dispatches.
 async fn session(s: Arc<Shared>, mut socket: WebSocket) {
-    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+    let (tx, mut rx) = mpsc::unbounded_channel::<Down>();
     let hello = json!({"op": 10, "d": {"heartbeat_interval": 41250}}).to_string();
     if socket.send(WsMessage::Text(hello.into())).await.is_err() {
         return;
@@ -68,11 +79,12 @@ async fn session(s: Arc<Shared>, mut socket: WebSocket) {
     loop {
         tokio::select! {
             out = rx.recv() => match out {
-                Some(frame) => {
+                Some(Down::Frame(frame)) => {
                     if socket.send(WsMessage::Text(frame.into())).await.is_err() {
                         return;
                     }
                 }
+                Some(Down::Close(code)) => return close(socket, code).await,
                 None => return,
             },
             incoming = socket.recv() => {
@@ -85,6 +97,9 @@ async fn session(s: Arc<Shared>, mut socket: WebSocket) {
                         if socket.send(WsMessage::Text(ack.into())).await.is_err() {
                             return;
                         }
+                    }
+                    Some(2) if s.seen().token_revoked => {
+                        return close(socket, AUTHENTICATION_FAILED).await;
                     }
                     Some(2) => {
                         let shard = frame["d"]["shard"].clone();
@@ -102,7 +117,7 @@ async fn session(s: Arc<Shared>, mut socket: WebSocket) {
                                 "shard": if shard.is_null() { json!([0, 1]) } else { shard },
                                 "application": {"id": APP.to_string(), "flags": 0}
                             }});
-                            let _ = tx.send(ready.to_string());
+                            let _ = tx.send(Down::Frame(ready.to_string()));
                         }
                         s.bump();
                     }
