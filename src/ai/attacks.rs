@@ -69,9 +69,9 @@ impl<'a> Layout<'a> {
     pub fn new(pos: &'a Position) -> Layout<'a> {
         let raw = pos.raw_squares();
         Layout {
-            raw: [raw.jade, raw.crimson],
+            raw,
             occupied: [pos.occupied_by(Side::Jade), pos.occupied_by(Side::Crimson)],
-            rats: bit(raw.jade[0]) | bit(raw.crimson[0]),
+            rats: bit(raw[0][0]) | bit(raw[1][0]),
             board: pos.raw_board(),
         }
     }

@@ -4,7 +4,7 @@
 
 use crate::engine::{Bitboard, Move, Position, Square};
 
-use super::order::{Heuristics, KILLER, Kind, ScoreContext, Scored};
+use super::order::{Heuristics, KILLER, Kind, ScoreContext, Scored, kind};
 use super::search::MAX_MOVES;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,7 +184,7 @@ impl Picker {
             let a = p.animal.index();
             targets[a] = targets[a].without(h.to);
         }
-        let raw = pos.raw_squares()[pos.turn()];
+        let raw = pos.raw_squares()[pos.turn().index()];
         let mut n = 0;
         for a in 0..8 {
             // A captured animal has no targets, and its square index is then unused.
@@ -208,21 +208,13 @@ impl Picker {
         if Some(mv) == self.hash {
             return None;
         }
-        let piece = pos.piece_at(mv.from)?;
-        let a = piece.animal.index();
-        if piece.side != pos.turn()
-            || self.from[a] != mv.from
-            || !self.quiet_targets[a].contains(mv.to)
-        {
+        let a = pos.piece_at(mv.from)?.animal.index();
+        // Our animal `a` stands on `from` only if the piece there is ours.
+        if self.from[a] != mv.from || !self.quiet_targets[a].contains(mv.to) {
             return None;
         }
         self.quiet_targets[a] = self.quiet_targets[a].without(mv.to);
-        let them = pos.turn().other();
-        let kind = if super::tables::DEN_ZONE[them].contains(mv.to) {
-            Kind::Approach
-        } else {
-            Kind::Quiet
-        };
+        let kind = kind(pos, mv);
         Some(Scored {
             mv,
             score: KILLER + 1 - k as i32,

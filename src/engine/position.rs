@@ -7,7 +7,7 @@ use super::bitboard::Bitboard;
 use super::outcome::{DrawReason, Outcome, WinReason};
 use super::square::{NUM_SQUARES, Square};
 use super::terrain::DEN_BB;
-use super::types::{Animal, BySide, Piece, Side};
+use super::types::{Animal, Piece, Side};
 use super::zobrist;
 
 /// A move: one animal from one square to another. Captures and leaps follow from the position.
@@ -201,10 +201,10 @@ impl Position {
             })
     }
 
-    /// Where every animal of both sides stands (`63` once captured), for the search.
+    /// `[side index][animal]`: where every animal stands (`63` once captured), for the search.
     #[inline]
-    pub(crate) fn raw_squares(&self) -> BySide<[u8; 8]> {
-        BySide::new(self.squares[0], self.squares[1])
+    pub(crate) fn raw_squares(&self) -> [[u8; 8]; 2] {
+        self.squares
     }
 
     /// The board by square: 0 for an empty square, else 1 + side * 8 + animal (for the search).
