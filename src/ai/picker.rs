@@ -274,6 +274,13 @@ mod tests {
         for (i, pos) in random_positions(400).iter().enumerate() {
             let mut list = MoveList::default();
             pos.generate_moves(&mut list);
+            // The search checks a remembered move with `generates` before it is played.
+            for from in Square::all() {
+                for to in Square::all() {
+                    let mv = Move::new(from, to);
+                    assert_eq!(pos.generates(mv), list.contains(&mv), "{pos}: {mv}");
+                }
+            }
             let mut heur = Heuristics::default();
             let ply = 3;
             for (k, &mv) in list.iter().enumerate().filter(|(k, _)| k % 3 == i % 3) {
