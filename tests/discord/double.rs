@@ -177,7 +177,7 @@ struct Shared {
 
 impl Shared {
     fn seen(&self) -> MutexGuard<'_, Seen> {
-        self.seen.lock().unwrap_or_else(|p| p.into_inner())
+        jungle::sync::lock(&self.seen)
     }
 
     fn bump(&self) {

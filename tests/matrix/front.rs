@@ -31,7 +31,7 @@ struct Shared {
 
 impl Shared {
     fn rules(&self) -> MutexGuard<'_, Vec<Rule>> {
-        self.rules.lock().unwrap_or_else(|p| p.into_inner())
+        jungle::sync::lock(&self.rules)
     }
 }
 

@@ -31,7 +31,6 @@ use crate::chat::Service;
 
 use super::Outbox;
 pub use config::MatrixConfig;
-pub use retry::backoff;
 use retry::{Stop, retrying};
 use rooms::Rooms;
 use session::Start;
@@ -123,11 +122,6 @@ impl Matrix {
             state,
             clients,
         })
-    }
-
-    /// The matrix-sdk client in use (its device id, for instance).
-    pub fn client(&self) -> &Client {
-        &self.session.client
     }
 
     /// Watches the client in use: `None` while the bot logs in again, then the new client.

@@ -28,9 +28,10 @@ use tokio::sync::mpsc;
 use crate::chat::{Event, Input, Outgoing, Place, Reply, Service, User};
 use crate::sync::lock;
 
+use super::PLATFORM;
 use super::config::MatrixConfig;
+use super::retry::backoff;
 use super::text::{self, Pill};
-use super::{PLATFORM, backoff};
 
 /// Work for one room's queue, done in order.
 enum Job {

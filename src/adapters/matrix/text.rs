@@ -54,7 +54,7 @@ fn push_unique(list: &mut Vec<String>, id: String) {
 
 /// A user id typed out in the text, like `@alice:example.org`.
 fn looks_like_user_id(word: &str) -> bool {
-    word.starts_with('@') && UserId::parse(word).is_ok()
+    UserId::parse(word).is_ok()
 }
 
 /// Drops the `> quoted` lines old clients put before a reply's own text.
