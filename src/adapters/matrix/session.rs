@@ -39,8 +39,19 @@ fn session_path(config: &MatrixConfig) -> PathBuf {
     config.data_dir.join("session.json")
 }
 
-/// The saved session, if it belongs to this homeserver and user.
-fn load(config: &MatrixConfig) -> anyhow::Result<Option<Saved>> {
+/// The saved session, if it belongs to this homeserver and user (read on the blocking pool).
+async fn load(config: &MatrixConfig) -> anyhow::Result<Option<Saved>> {
+    let config = config.clone();
+    tokio::task::spawn_blocking(move || load_now(&config)).await?
+}
+
+/// Writes the session (and the name of its store) on the blocking pool.
+async fn save(config: &MatrixConfig, store: &str, session: MatrixSession) -> anyhow::Result<()> {
+    let (config, store) = (config.clone(), store.to_string());
+    tokio::task::spawn_blocking(move || save_now(&config, &store, session)).await?
+}
+
+fn load_now(config: &MatrixConfig) -> anyhow::Result<Option<Saved>> {
     let path = session_path(config);
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
@@ -57,7 +68,7 @@ fn load(config: &MatrixConfig) -> anyhow::Result<Option<Saved>> {
 }
 
 /// Writes the session (and the name of its store) where only this user can read it.
-fn save(config: &MatrixConfig, store: &str, session: MatrixSession) -> anyhow::Result<()> {
+fn save_now(config: &MatrixConfig, store: &str, session: MatrixSession) -> anyhow::Result<()> {
     let path = session_path(config);
     let text = serde_json::to_string_pretty(&Saved {
         homeserver: config.homeserver.clone(),
@@ -144,7 +155,7 @@ pub async fn client(
     if start == Start::NewDevice {
         forget(config).await?;
     }
-    let saved = load(config)?;
+    let saved = load(config).await?;
     let device = saved.as_ref().map(|s| s.session.meta.device_id.clone());
     if let (Some(saved), Start::Restore) = (&saved, start) {
         let session = saved.session.clone();
@@ -201,7 +212,7 @@ pub async fn client(
                 .matrix_auth()
                 .session()
                 .context("no session after logging in")?;
-            save(config, &store, session)?;
+            save(config, &store, session).await?;
             tracing::info!(user = %config.user_id, device = ?client.device_id(), "logged in to Matrix");
             return Ok(client);
         }
@@ -232,7 +243,7 @@ pub async fn client(
         .restore_session(session.clone())
         .await
         .context("starting the Matrix session")?;
-    save(config, &store, session)?;
+    save(config, &store, session).await?;
     tracing::info!(user = %config.user_id, device = ?client.device_id(), "using the configured Matrix access token");
     Ok(client)
 }
