@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+use crate::chat::Settings;
+
 mod secret;
 mod section;
 
@@ -85,12 +87,14 @@ pub struct ChatConfig {
     pub move_timeout: Duration,
 }
 
+/// The chat layer's own defaults are the config's.
 impl Default for ChatConfig {
     fn default() -> Self {
+        let s = Settings::default();
         ChatConfig {
-            prefix: "!jungle".to_string(),
-            challenge_expiry: Duration::from_secs(15 * 60),
-            move_timeout: Duration::from_secs(24 * 3600),
+            prefix: s.prefix,
+            challenge_expiry: Duration::from_secs(s.challenge_expiry_secs.unsigned_abs()),
+            move_timeout: Duration::from_secs(s.move_timeout_secs.unsigned_abs()),
         }
     }
 }
@@ -102,7 +106,7 @@ pub struct BotConfig {
     pub rating_medium: i32,
     pub rating_hard: i32,
     /// The level `play bot` uses when none is named.
-    pub default_level: String,
+    pub default_level: crate::ai::Level,
     /// How each level thinks; unset keys keep the level's defaults.
     pub easy: LevelConfig,
     pub medium: LevelConfig,
@@ -120,11 +124,13 @@ pub struct LevelConfig {
 
 impl Default for BotConfig {
     fn default() -> Self {
+        let s = Settings::default();
+        let [rating_easy, rating_medium, rating_hard] = s.bot_ratings;
         BotConfig {
-            rating_easy: 800,
-            rating_medium: 1200,
-            rating_hard: 1600,
-            default_level: "hard".to_string(),
+            rating_easy,
+            rating_medium,
+            rating_hard,
+            default_level: s.default_level,
             easy: LevelConfig::default(),
             medium: LevelConfig::default(),
             hard: LevelConfig::default(),
@@ -150,6 +156,11 @@ impl BotConfig {
         }
         s
     }
+}
+
+/// A duration in whole seconds, as the chat layer counts them.
+fn secs(d: Duration) -> i64 {
+    i64::try_from(d.as_secs()).unwrap_or(i64::MAX)
 }
 
 /// Parses `90s`, `15m`, `24h`, `2d` or a plain number of seconds.
@@ -188,6 +199,22 @@ fn duration(s: &Section<'_>, key: &str) -> Result<Option<Duration>, KeyError> {
 }
 
 impl Config {
+    /// What the chat layer is told: the settings this config gives it.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            prefix: self.chat.prefix.clone(),
+            challenge_expiry_secs: secs(self.chat.challenge_expiry),
+            move_timeout_secs: secs(self.chat.move_timeout),
+            bot_ratings: [
+                self.bot.rating_easy,
+                self.bot.rating_medium,
+                self.bot.rating_hard,
+            ],
+            default_level: self.bot.default_level,
+            levels: crate::ai::Level::ALL.map(|l| self.bot.level_settings(l)),
+        }
+    }
+
     /// Reads and checks a config file.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|error| ConfigError::Read {
@@ -258,13 +285,9 @@ impl Config {
                 }
             }
             if let Some(level) = s.string("default_level")? {
-                if level.parse::<crate::chat::Level>().is_err() {
-                    return Err(s.error(
-                        "default_level",
-                        format!("'{level}' is not a level: use easy, medium or hard"),
-                    ));
-                }
-                bot.default_level = level;
+                bot.default_level = level.parse().map_err(|e: crate::ai::ParseLevelError| {
+                    s.error("default_level", e.to_string())
+                })?;
             }
             for (key, level) in [
                 ("easy", &mut bot.easy),
@@ -348,7 +371,7 @@ mod tests {
             (c.bot.rating_easy, c.bot.rating_medium, c.bot.rating_hard),
             (700, 1100, 1500)
         );
-        assert_eq!(c.bot.default_level, "easy");
+        assert_eq!(c.bot.default_level, crate::ai::Level::Easy);
         assert_eq!(c.discord.unwrap()["token"].as_str(), Some("t"));
         assert_eq!(c.matrix.unwrap()["user_id"].as_str(), Some("@j:x.org"));
     }

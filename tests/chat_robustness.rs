@@ -5,7 +5,6 @@ mod common;
 
 use common::Rng;
 use jungle::chat::{Core, Event, Input, Place, Settings, User};
-use jungle::engine::{Move, Position};
 use jungle::store::Store;
 
 const WORDS: &[&str] = &[
@@ -96,7 +95,7 @@ fn random_input_never_panics_and_games_stay_consistent() {
                     .unwrap()
                     .first()
                     .and_then(|g| {
-                        let p: Position = g.position.parse().ok()?;
+                        let p = g.position;
                         let moves = p.legal_moves();
                         (!moves.is_empty()).then(|| moves[rng.below(moves.len())].to_string())
                     })
@@ -144,13 +143,15 @@ fn random_input_never_panics_and_games_stay_consistent() {
         let Some(g) = core.store().game(id).unwrap() else {
             break;
         };
-        let mut p: Position = g.start_position.parse().unwrap();
-        for m in &g.moves {
-            let mv: Move = m.parse().unwrap();
-            p.play(mv)
+        let mut p = g.start_position;
+        for (i, &m) in g.moves.iter().enumerate() {
+            assert_eq!(g.history[i], p.hash(), "game {id}");
+            let captured = p
+                .play(m)
                 .unwrap_or_else(|e| panic!("game {id}: stored move {m} is illegal: {e}"));
+            assert_eq!(captured, g.captures[i], "game {id}");
         }
-        assert_eq!(p.to_string(), g.position, "game {id}");
+        assert_eq!(p, g.position, "game {id}");
         assert_eq!(g.ply as usize, g.moves.len());
         checked += 1;
     }

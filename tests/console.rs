@@ -64,7 +64,7 @@ impl Channel {
             jade_id: Some(j.id),
             crimson_id: Some(c.id),
             bot_level: None,
-            position,
+            position: &position.parse().unwrap(),
             rated: true,
             now: 1_800_000_000,
         })
@@ -75,6 +75,10 @@ impl Channel {
     fn store(&self) -> Store {
         Store::open(&self.db()).unwrap()
     }
+}
+
+fn moves(texts: &[&str]) -> Vec<jungle::Move> {
+    texts.iter().map(|t| t.parse().unwrap()).collect()
 }
 
 fn has(out: &str, needle: &str) {
@@ -112,7 +116,7 @@ fn challenge_accept_and_play() {
         "#1: alice (Jade) vs bob (Crimson), move 2, bob to move",
     );
     let g = ch.store().game(1).unwrap().unwrap();
-    assert_eq!(g.moves, vec!["G7 G6", "A3 A4", "A7 A6"]);
+    assert_eq!(g.moves, moves(&["G7 G6", "A3 A4", "A7 A6"]));
     assert_eq!(g.ply, 3);
 }
 
@@ -291,8 +295,12 @@ fn two_games_in_one_channel_route_by_sender() {
     );
     has(&out, "Game #2 starts: carol (Jade) vs dave (Crimson)");
     let s = ch.store();
-    assert_eq!(s.game(1).unwrap().unwrap().moves, vec!["A7 A6", "G3 G4"]);
-    assert_eq!(s.game(2).unwrap().unwrap().moves, vec!["G7 G6", "A3 A4"]);
+    let moves = |id| -> Vec<String> {
+        let g = s.game(id).unwrap().unwrap();
+        g.moves.iter().map(ToString::to_string).collect()
+    };
+    assert_eq!(moves(1), ["A7 A6", "G3 G4"]);
+    assert_eq!(moves(2), ["G7 G6", "A3 A4"]);
     has(&out, "Games in this channel (2)");
 }
 
@@ -314,8 +322,13 @@ fn win_by_den_with_rating_changes() {
         "bob: rating 1180 (provisional), 1 rated game: 0 won, 0 drawn, 1 lost. Rank #2 here",
     );
     let g = ch.store().game(1).unwrap().unwrap();
-    assert_eq!(g.result.as_deref(), Some("jade"));
-    assert_eq!(g.reason.as_deref(), Some("den"));
+    assert_eq!(
+        g.outcome,
+        Some(jungle::engine::Outcome::Win {
+            winner: jungle::engine::Side::Jade,
+            reason: jungle::engine::WinReason::Den
+        })
+    );
 }
 
 #[test]
@@ -433,15 +446,16 @@ fn leaderboards_per_scope_and_global() {
                 jade_id: Some(z.id),
                 crimson_id: Some(y.id),
                 bot_level: None,
-                position: "l6/3C3/7/7/7/7/7/7/6L j 0 1",
+                position: &"l6/3C3/7/7/7/7/7/7/6L j 0 1".parse().unwrap(),
                 rated: true,
                 now: 0,
             })
             .unwrap();
         let fin = jungle::store::Finish {
-            status: jungle::store::GameStatus::Finished,
-            result: Some("jade".into()),
-            reason: "den".into(),
+            outcome: Some(jungle::engine::Outcome::Win {
+                winner: jungle::engine::Side::Jade,
+                reason: jungle::engine::WinReason::Den,
+            }),
             changes: vec![
                 jungle::store::RatingChange {
                     player_id: z.id,
@@ -461,8 +475,7 @@ fn leaderboards_per_scope_and_global() {
             s.commit_move(
                 g.id,
                 0,
-                "D2 D1",
-                "l2C3/7/7/7/7/7/7/7/6L c 0 1",
+                &jungle::store::Step::play(&g.position, "D2 D1".parse().unwrap()),
                 1,
                 Some(&fin)
             )
@@ -516,7 +529,7 @@ fn restart_resumes_the_game() {
         "alice resigned. Game #1 is over: Crimson wins: Jade resigned.",
     );
     let g = ch.store().game(1).unwrap().unwrap();
-    assert_eq!(g.moves, vec!["G7 G6", "A3 A4"]);
+    assert_eq!(g.moves, moves(&["G7 G6", "A3 A4"]));
 }
 
 #[test]

@@ -16,7 +16,7 @@ fn new_game(s: &mut Store) -> i64 {
         jade_id: Some(a.id),
         crimson_id: Some(b.id),
         bot_level: None,
-        position: jungle::engine::START,
+        position: &jungle::Position::start(),
         rated: true,
         now: 0,
     })
@@ -31,12 +31,12 @@ fn file_database_uses_wal_and_keeps_data() {
     let id = {
         let mut s = Store::open(&path).unwrap();
         assert_eq!(s.journal_mode().unwrap(), "wal");
-        assert_eq!(s.schema_version().unwrap(), 1);
+        assert_eq!(s.schema_version().unwrap(), 2);
         new_game(&mut s)
     };
     let s = Store::open(&path).unwrap();
     let g = s.game(id).unwrap().unwrap();
-    assert_eq!(g.position, jungle::engine::START);
+    assert_eq!(g.position, jungle::Position::start());
     assert_eq!(
         s.find_player("test", "a").unwrap().unwrap().display_name,
         "Ann"
@@ -70,14 +70,18 @@ fn racing_moves_on_two_connections_apply_exactly_one() {
     let id = new_game(&mut Store::open(&path).unwrap());
     for round in 0..20u32 {
         let barrier = Arc::new(Barrier::new(2));
-        let handles: Vec<_> = ["G7 G6", "A7 A6"]
+        let handles: Vec<_> = [0, 1]
             .into_iter()
-            .map(|mv| {
+            .map(|which| {
                 let (path, barrier) = (path.clone(), barrier.clone());
                 std::thread::spawn(move || {
                     let mut s = Store::open(&path).unwrap();
+                    // Two different legal moves in the position the round began with.
+                    let at = s.game(id).unwrap().unwrap().position;
+                    let mv = at.legal_moves()[which];
                     barrier.wait();
-                    s.commit_move(id, round, mv, "position", 1, None).unwrap()
+                    let step = jungle::store::Step::play(&at, mv);
+                    s.commit_move(id, round, &step, 1, None).unwrap()
                 })
             })
             .collect();
@@ -91,6 +95,68 @@ fn racing_moves_on_two_connections_apply_exactly_one() {
     let g = Store::open(&path).unwrap().game(id).unwrap().unwrap();
     assert_eq!(g.ply, 20);
     assert_eq!(g.moves.len(), 20);
+    assert_eq!((g.captures.len(), g.history.len()), (20, 20));
+    // The stored line replays to the stored position.
+    let mut pos = g.start_position;
+    for (i, mv) in g.moves.iter().enumerate() {
+        assert_eq!(g.history[i], pos.hash());
+        assert_eq!(pos.play(*mv).unwrap(), g.captures[i]);
+    }
+    assert_eq!(pos, g.position);
+}
+
+#[test]
+fn an_unreadable_row_names_its_table_row_and_column() {
+    let mut s = Store::open_in_memory().unwrap();
+    let id = new_game(&mut s);
+    s.raw_execute(&format!(
+        "UPDATE games SET status = 'paused' WHERE id = {id}"
+    ))
+    .unwrap();
+    let err = s.game(id).unwrap_err().to_string();
+    assert!(
+        err.contains(&format!("games row {id}, column status")),
+        "{err}"
+    );
+    assert!(err.contains("'paused'"), "{err}");
+    s.raw_execute(&format!(
+        "UPDATE games SET status = 'active', moves = 'G7 G6,Z9 Z8', captures = '..', hashes = '' WHERE id = {id}"
+    ))
+    .unwrap();
+    let err = s.game(id).unwrap_err().to_string();
+    assert!(err.contains("column moves"), "{err}");
+}
+
+#[test]
+fn a_version_one_database_is_migrated_with_its_games_replayed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    {
+        // The schema as version 1 left it, with a game two moves in.
+        let s = Store::open(&path).unwrap();
+        let id = {
+            let mut s = Store::open(&path).unwrap();
+            new_game(&mut s)
+        };
+        let mut pos = jungle::Position::start();
+        for mv in ["G7 G6", "A3 A4"] {
+            pos.play(mv.parse().unwrap()).unwrap();
+        }
+        s.raw_execute(&format!(
+            "UPDATE games SET moves = 'G7 G6,A3 A4', ply = 2, position = '{pos}' WHERE id = {id};
+             ALTER TABLE games DROP COLUMN captures; ALTER TABLE games DROP COLUMN hashes;
+             PRAGMA user_version = 1;"
+        ))
+        .unwrap();
+    }
+    let s = Store::open(&path).unwrap();
+    assert_eq!(s.schema_version().unwrap(), 2);
+    let g = s.game(1).unwrap().unwrap();
+    assert_eq!(g.captures, [None, None]);
+    let start = jungle::Position::start();
+    let mut second = start;
+    second.play("G7 G6".parse().unwrap()).unwrap();
+    assert_eq!(g.history, [start.hash(), second.hash()]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -9,7 +9,8 @@ use anyhow::Context as _;
 use tokio::io::{AsyncBufReadExt, BufReader};
 
 use crate::chat::{
-    Clock, Event, Input, ManualClock, Place, Reply, Service, SystemClock, User, text,
+    Clock, Command, Event, Input, Level, ManualClock, Place, Reply, Service, SideChoice,
+    SystemClock, User, text,
 };
 use crate::config::{Config, parse_duration};
 
@@ -65,6 +66,21 @@ fn event(channel: &str, sender: &str, text: &str) -> Event {
     }
 }
 
+/// A command typed at `jungle play`'s own prompt, where every line is for the bot.
+fn addressed(channel: &str, sender: &str, text: &str) -> Event {
+    Event {
+        input: Input::Addressed(text.to_string()),
+        ..event(channel, sender, text)
+    }
+}
+
+fn command(channel: &str, sender: &str, command: Command) -> Event {
+    Event {
+        input: Input::Command(command),
+        ..event(channel, sender, "")
+    }
+}
+
 /// Prints one reply: its text, then where its image was written, then its text board.
 fn print_reply(out: &mut impl Write, reply: &Reply, opts: &ConsoleOptions) -> anyhow::Result<()> {
     let who: Vec<String> = reply
@@ -106,7 +122,7 @@ fn print_reply(out: &mut impl Write, reply: &Reply, opts: &ConsoleOptions) -> an
 }
 
 fn open_service(opts: &ConsoleOptions, clock: Arc<dyn Clock>) -> anyhow::Result<Service> {
-    Service::open(&opts.config, clock)
+    super::open_service(&opts.config, clock)
 }
 
 /// `jungle console`: a scripted channel. `/advance 16m` moves a test clock (with `test_clock`),
@@ -149,34 +165,29 @@ pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Resu
 }
 
 /// `jungle play`: a game against the bot in this terminal, resumed if one is unfinished.
-pub async fn run_play(opts: ConsoleOptions, level: &str, side: &str) -> anyhow::Result<()> {
+pub async fn run_play(opts: ConsoleOptions, level: Level, side: SideChoice) -> anyhow::Result<()> {
     let service = open_service(&opts, Arc::new(SystemClock))?;
     let me = std::env::var("USER")
         .ok()
         .filter(|u| !u.is_empty())
         .unwrap_or_else(|| "you".into());
     let channel = "local";
-    let prefix = service.prefix().to_string();
     let mut out = std::io::stdout();
     writeln!(
         out,
         "Jungle (Dou Shou Qi) against the bot. Type moves like `G7 G6`; `help` lists commands; Ctrl-D leaves (the game is saved)."
     )?;
     // Resume the unfinished game, or start one.
-    let board = service
-        .handle(event(channel, &me, &format!("{prefix} board")))
-        .await;
+    let board = service.handle(command(channel, &me, Command::Board)).await;
     let resumed = board.iter().any(|r| r.board.is_some() && !r.private);
     let first = if resumed {
         board
     } else {
-        service
-            .handle(event(
-                channel,
-                &me,
-                &format!("{prefix} play bot {level} {side}"),
-            ))
-            .await
+        let start = Command::PlayBot {
+            level: Some(level),
+            side,
+        };
+        service.handle(command(channel, &me, start)).await
     };
     let mut over = false;
     for r in &first {
@@ -201,12 +212,7 @@ pub async fn run_play(opts: ConsoleOptions, level: &str, side: &str) -> anyhow::
             return Ok(());
         }
         // Bare commands work too: `board`, `resign`, `moves G7`.
-        let text = if line.parse::<crate::engine::Move>().is_ok() || line.starts_with(&prefix) {
-            line.to_string()
-        } else {
-            format!("{prefix} {line}")
-        };
-        for r in service.handle(event(channel, &me, &text)).await {
+        for r in service.handle(addressed(channel, &me, line)).await {
             print_reply(&mut out, &r, &opts)?;
             over |= r.board.as_ref().is_some_and(|b| b.result.is_some());
         }

@@ -12,8 +12,11 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::task::{self, JoinSet};
 
-use crate::chat::{Outgoing, Service, SystemClock};
+use anyhow::Context as _;
+
+use crate::chat::{Clock, Outgoing, Service, SystemClock};
 use crate::config::Config;
+use crate::store::Store;
 
 /// How often the timers run (challenge expiry, time-outs, owed bot moves).
 const TICK: Duration = Duration::from_secs(5);
@@ -21,13 +24,23 @@ const TICK: Duration = Duration::from_secs(5);
 /// Messages the service sends on its own, for one platform's adapter to post.
 pub type Outbox = mpsc::Receiver<Outgoing>;
 
+/// Opens the configured database, readies the renderer and builds the service the adapters
+/// share (blocking; call it off the runtime or before it starts).
+pub fn open_service(config: &Config, clock: Arc<dyn Clock>) -> anyhow::Result<Service> {
+    crate::chat::prepare_renderer();
+    let path = config.store.database_path();
+    let store =
+        Store::open(&path).with_context(|| format!("opening the database {}", path.display()))?;
+    Ok(Service::new(store, config.settings(), clock))
+}
+
 /// Starts every configured adapter and the timers. An adapter that stops (a revoked token,
 /// say) is logged and the others go on; returns on Ctrl-C, or with an error once every
 /// adapter has stopped (a single adapter's own error when it was the only one).
 pub async fn run_all(config: Config) -> anyhow::Result<()> {
     let service = {
         let config = config.clone();
-        tokio::task::spawn_blocking(move || Service::open(&config, Arc::new(SystemClock))).await??
+        tokio::task::spawn_blocking(move || open_service(&config, Arc::new(SystemClock))).await??
     };
     let mut outboxes: HashMap<&'static str, mpsc::Sender<Outgoing>> = HashMap::new();
     let mut adapters: JoinSet<anyhow::Result<()>> = JoinSet::new();

@@ -39,6 +39,9 @@ pub struct Place {
 pub enum Input {
     /// A chat message: a prefixed command, a plain move, or anything else (ignored).
     Text(String),
+    /// A message said to the bot (a mention, with the mention taken out, or a direct message):
+    /// a command needs no prefix.
+    Addressed(String),
     /// A command the platform already structured (e.g. a Discord slash command).
     Command(Command),
     /// A button press, by the button's id.

@@ -1,121 +1,24 @@
-//! The synchronous heart of the chat layer: one event in, replies out, with the store. The
-//! async [`super::Service`] runs it off the runtime; commands live in the sibling modules.
+//! The synchronous heart of the chat layer: [`Core`] takes one event, recognises the command,
+//! runs its handler with the store, and returns the replies. The async [`super::Service`] runs
+//! it off the runtime. The handlers themselves live in `challenges`, `play`, `info` and
+//! `timers`, and see only the [`Ctx`] they are given.
 
-use thiserror::Error;
+use crate::engine::Move;
+use crate::store::{ChallengeStatus, GameStatus, Store};
 
-use crate::config::Config;
-use crate::engine::{Move, Position, Side};
-use crate::store::{PlayerRow, Store, StoreError};
-
-use super::bot::Level;
-use super::command::{self, Command};
+use super::address;
+use super::buttons::{self, Action};
+use super::command::Command;
+use super::context::{BotTurn, ChatError, Ctx, Env, Handled, Result};
 use super::event::{Event, Input, Reply};
-use super::game::Game;
-
-/// Settings the handler needs, taken from the config once.
-#[derive(Clone, Debug)]
-pub struct Settings {
-    pub prefix: String,
-    pub challenge_expiry_secs: i64,
-    pub move_timeout_secs: i64,
-    pub bot_ratings: [i32; 3],
-    pub default_level: Level,
-    /// How each level thinks (easy, medium, hard).
-    pub levels: [crate::ai::LevelSettings; 3],
-}
-
-impl Settings {
-    pub fn from_config(c: &Config) -> Settings {
-        Settings {
-            prefix: c.chat.prefix.clone(),
-            challenge_expiry_secs: c.chat.challenge_expiry.as_secs() as i64,
-            move_timeout_secs: c.chat.move_timeout.as_secs() as i64,
-            bot_ratings: [c.bot.rating_easy, c.bot.rating_medium, c.bot.rating_hard],
-            default_level: c.bot.default_level.parse().unwrap_or(Level::Hard),
-            levels: Level::ALL.map(|l| c.bot.level_settings(l)),
-        }
-    }
-
-    pub fn bot_rating(&self, level: Level) -> i32 {
-        self.bot_ratings[level as usize]
-    }
-
-    pub fn level(&self, level: Level) -> &crate::ai::LevelSettings {
-        &self.levels[level as usize]
-    }
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings::from_config(&Config::default())
-    }
-}
-
-/// Why a command did nothing: a refusal the user reads, or a store failure.
-#[derive(Debug, Error)]
-pub(crate) enum ChatError {
-    #[error("{0}")]
-    Refuse(String),
-    #[error(transparent)]
-    Store(#[from] StoreError),
-}
-
-pub(crate) type Result<T> = std::result::Result<T, ChatError>;
-
-pub(crate) fn refuse<T>(text: impl Into<String>) -> Result<T> {
-    Err(ChatError::Refuse(text.into()))
-}
-
-/// The bot owes a move in this game at this ply.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BotTurn {
-    pub game_id: i64,
-    pub ply: u32,
-    pub position: Position,
-    pub level: Level,
-    /// Hashes of the game's earlier positions, oldest first (repetitions).
-    pub history: Vec<u64>,
-}
-
-/// What handling one event produced.
-#[derive(Debug, Default)]
-pub struct Handled {
-    pub replies: Vec<Reply>,
-    pub bot_turn: Option<BotTurn>,
-}
-
-impl Handled {
-    pub(crate) fn reply(reply: Reply) -> Handled {
-        Handled {
-            replies: vec![reply],
-            bot_turn: None,
-        }
-    }
-}
-
-/// One event's context: who sent it, where, when.
-pub(crate) struct Ctx<'a> {
-    pub ev: &'a Event,
-    pub me: PlayerRow,
-    pub now: i64,
-}
-
-impl Ctx<'_> {
-    pub fn platform(&self) -> &str {
-        &self.ev.place.platform
-    }
-    pub fn channel(&self) -> &str {
-        &self.ev.place.channel
-    }
-    pub fn scope(&self) -> &str {
-        &self.ev.place.scope
-    }
-}
+use super::settings::Settings;
+use super::timers::{self, Ticked};
+use super::{challenges, info, lifecycle, play, table};
 
 /// The handler: the store plus settings.
 pub struct Core {
-    pub(crate) store: Store,
-    pub(crate) settings: Settings,
+    store: Store,
+    settings: Settings,
 }
 
 impl Core {
@@ -127,17 +30,26 @@ impl Core {
         &self.store
     }
 
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    fn env(&mut self, now: i64) -> Env<'_> {
+        Env {
+            store: &mut self.store,
+            settings: &self.settings,
+            now,
+        }
+    }
+
     /// Handles one event at time `now` (unix seconds).
     pub fn handle(&mut self, ev: &Event, now: i64) -> Handled {
-        let cmd = match &ev.input {
-            Input::Text(text) => match self.parse_text(text) {
-                None => return Handled::default(),
-                Some(Ok(cmd)) => cmd,
-                Some(Err(e)) => return Handled::reply(Reply::private(e)),
-            },
-            Input::Command(cmd) => cmd.clone(),
-            Input::Button(id) => match command::parse_button(id) {
-                Some(cmd) => cmd,
+        let recognised = match &ev.input {
+            Input::Text(text) => address::recognise(text, &self.settings.prefix, false),
+            Input::Addressed(text) => address::recognise(text, &self.settings.prefix, true),
+            Input::Command(cmd) => Some(Ok(cmd.clone())),
+            Input::Button(id) => match Action::parse(id) {
+                Some(action) => Some(Ok(action.command())),
                 None => {
                     return Handled::reply(Reply {
                         retired_buttons: vec![id.clone()],
@@ -146,13 +58,22 @@ impl Core {
                 }
             },
         };
+        let cmd = match recognised {
+            None => return Handled::default(),
+            Some(Ok(cmd)) => cmd,
+            Some(Err(e)) => return Handled::reply(Reply::private(e.to_string())),
+        };
         let result = self
             .store
             .upsert_player(&ev.place.platform, &ev.sender.id, &ev.sender.name, now)
             .map_err(ChatError::from)
             .and_then(|me| {
-                let ctx = Ctx { ev, me, now };
-                self.run(&ctx, cmd)
+                let mut cx = Ctx {
+                    env: self.env(now),
+                    ev,
+                    me,
+                };
+                run(&mut cx, cmd)
             });
         match result {
             Ok(h) => h,
@@ -175,158 +96,80 @@ impl Core {
     /// When a pressed button's challenge is closed or its game is over: the ids of every button
     /// for it, so the adapter can take them off the message. Empty while the button still works.
     fn dead_buttons(&self, id: &str, now: i64) -> Vec<String> {
-        let dead = match command::parse_button(id) {
-            Some(
-                Command::Accept {
-                    challenge: Some(n), ..
-                }
-                | Command::Decline {
-                    challenge: Some(n), ..
-                }
-                | Command::Cancel { challenge: Some(n) },
-            ) => match self.store.challenge(n) {
-                Ok(Some(c)) => (c.status != crate::store::ChallengeStatus::Open
-                    || c.expires_at <= now)
-                    .then(|| super::challenges::challenge_button_ids(n)),
-                Ok(None) => Some(vec![id.to_string()]),
-                Err(_) => None,
-            },
-            Some(Command::Resign { game: Some(n) } | Command::Draw { game: Some(n) }) => {
-                match self.store.game(n) {
-                    Ok(Some(g)) => (g.status != crate::store::GameStatus::Active)
-                        .then(|| super::game::game_button_ids(n)),
+        let dead = match Action::parse(id) {
+            Some(Action::Accept(n) | Action::Decline(n) | Action::Cancel(n)) => {
+                match self.store.challenge(n) {
+                    Ok(Some(c)) => (c.status != ChallengeStatus::Open || c.expires_at <= now)
+                        .then(|| buttons::challenge_button_ids(n)),
                     Ok(None) => Some(vec![id.to_string()]),
                     Err(_) => None,
                 }
             }
-            _ => None,
+            Some(Action::Resign(n) | Action::Draw(n)) => match self.store.game(n) {
+                Ok(Some(g)) => {
+                    (g.status != GameStatus::Active).then(|| buttons::game_button_ids(n))
+                }
+                Ok(None) => Some(vec![id.to_string()]),
+                Err(_) => None,
+            },
+            None => None,
         };
         dead.unwrap_or_default()
     }
 
-    /// `Some` for a prefixed command or a plain move; `None` for ordinary chat.
-    fn parse_text(&self, text: &str) -> Option<std::result::Result<Command, String>> {
-        let t = text.trim();
-        let prefix = &self.settings.prefix;
-        if t.len() >= prefix.len()
-            && t.is_char_boundary(prefix.len())
-            && t[..prefix.len()].eq_ignore_ascii_case(prefix)
-        {
-            let rest = &t[prefix.len()..];
-            if rest.is_empty() || rest.starts_with(char::is_whitespace) {
-                return Some(command::parse(rest).map_err(|e| e.to_string()));
+    /// Plays the bot's chosen move if the game is still where the bot looked at it.
+    pub fn apply_bot_move(&mut self, turn: &BotTurn, mv: Move, now: i64) -> Handled {
+        let mut env = self.env(now);
+        let result = (|| -> Result<Handled> {
+            let Some(row) = env.store.game(turn.game_id)? else {
+                return Ok(Handled::default());
+            };
+            if row.ply != turn.ply || row.status != GameStatus::Active {
+                return Ok(Handled::default());
+            }
+            let game = super::game::Game::load(env.store, row)?;
+            lifecycle::apply_move(&mut env, game, mv)
+        })();
+        match result {
+            Ok(h) => h,
+            Err(e) => {
+                tracing::error!(game = turn.game_id, error = %e, "the bot's move was not applied");
+                Handled::default()
             }
         }
-        t.parse::<Move>().is_ok().then(|| {
-            Ok(Command::Move {
-                text: t.to_string(),
-                plain: true,
-            })
-        })
     }
 
-    fn run(&mut self, ctx: &Ctx<'_>, cmd: Command) -> Result<Handled> {
-        match cmd {
-            Command::Challenge { opponent, side } => self.challenge(ctx, opponent.as_deref(), side),
-            Command::Accept { challenge, from } => self.accept(ctx, challenge, from.as_deref()),
-            Command::Decline { challenge, from } => self.decline(ctx, challenge, from.as_deref()),
-            Command::Cancel { challenge } => self.cancel(ctx, challenge),
-            Command::PlayBot { level, side } => self.play_bot(ctx, level, side),
-            Command::Move { text, plain } => self.play_move(ctx, &text, plain),
-            Command::Board => self.board(ctx),
-            Command::Moves { square } => self.moves(ctx, &square),
-            Command::Resign { game } => self.resign(ctx, game),
-            Command::Draw { game } => self.draw(ctx, game),
-            Command::Games => self.games(ctx),
-            Command::Rating { user } => self.rating(ctx, user.as_deref()),
-            Command::Top { global, limit } => self.top(ctx, global, limit),
-            Command::History { user } => self.history(ctx, user.as_deref()),
-            Command::Export { game } => self.export(ctx, game),
-            Command::Rules => Ok(Handled::reply(Reply::text(super::text::rules()))),
-            Command::Help => Ok(Handled::reply(Reply::text(super::text::help(
-                &self.settings.prefix,
-            )))),
+    /// Expires challenges, ends timed-out games, and lists bot moves still owed.
+    pub fn tick(&mut self, now: i64) -> Ticked {
+        let mut out = Ticked::default();
+        if let Err(e) = timers::tick(&mut self.env(now), &mut out) {
+            tracing::error!(error = %e, "timer pass failed");
         }
+        out
     }
+}
 
-    /// Finds the player a command names: a mention, a platform id, or a known display name.
-    pub(crate) fn resolve_user(&mut self, ctx: &Ctx<'_>, token: &str) -> Result<PlayerRow> {
-        let bare = token
-            .trim_start_matches("<@")
-            .trim_start_matches('!')
-            .trim_start_matches('@')
-            .trim_end_matches('>');
-        let mentioned = ctx.ev.mentions.iter().find(|m| {
-            m.id == token
-                || m.id == bare
-                || m.id.trim_start_matches('@') == bare
-                || m.name.eq_ignore_ascii_case(bare)
-        });
-        if let Some(m) = mentioned {
-            return Ok(self
-                .store
-                .upsert_player(ctx.platform(), &m.id, &m.name, ctx.now)?);
+/// Runs one command's handler.
+fn run(cx: &mut Ctx<'_>, cmd: Command) -> Result<Handled> {
+    match cmd {
+        Command::Challenge { opponent, side } => {
+            challenges::challenge(cx, opponent.as_deref(), side)
         }
-        for id in [token, bare] {
-            if let Some(p) = self.store.find_player(ctx.platform(), id)? {
-                return Ok(p);
-            }
-        }
-        let named = self.store.players_named(ctx.platform(), bare)?;
-        match named.len() {
-            1 => Ok(named.into_iter().next().expect("one")),
-            0 => refuse(format!(
-                "I don't know anyone called '{token}' here. Mention them so I can find them."
-            )),
-            _ => refuse(format!(
-                "More than one player is called '{bare}'; mention the one you mean."
-            )),
-        }
-    }
-
-    /// The sender's active game in this channel, or the game a button names (which must be theirs).
-    pub(crate) fn my_game(&self, ctx: &Ctx<'_>, id: Option<i64>) -> Result<Game> {
-        let row = match id {
-            Some(id) => match self.store.game(id)? {
-                Some(row) if row.platform == ctx.platform() => row,
-                _ => return refuse(format!("There is no game #{id}.")),
-            },
-            None => match self
-                .store
-                .active_game_of(ctx.platform(), ctx.channel(), ctx.me.id)?
-            {
-                Some(row) => row,
-                None => return refuse("You have no game in this channel."),
-            },
-        };
-        let game = Game::load(&self.store, row)?;
-        if game.side_of(ctx.me.id).is_none() {
-            return refuse(format!(
-                "Only {} and {} play in game #{}.",
-                game.jade.name(),
-                game.crimson.name(),
-                game.id()
-            ));
-        }
-        if game.row.status != crate::store::GameStatus::Active {
-            return refuse(format!("Game #{} is already over.", game.id()));
-        }
-        Ok(game)
-    }
-
-    /// A seeded coin for random sides.
-    pub(crate) fn coin(&self, a: i64, b: i64, now: i64) -> Side {
-        let mut x = (a as u64)
-            ^ (b as u64).rotate_left(21)
-            ^ (now as u64).rotate_left(42)
-            ^ 0x9E37_79B9_7F4A_7C15;
-        x ^= x >> 33;
-        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        x ^= x >> 33;
-        if x & 1 == 0 {
-            Side::Jade
-        } else {
-            Side::Crimson
-        }
+        Command::Accept { challenge, from } => challenges::accept(cx, challenge, from.as_deref()),
+        Command::Decline { challenge, from } => challenges::decline(cx, challenge, from.as_deref()),
+        Command::Cancel { challenge } => challenges::cancel(cx, challenge),
+        Command::PlayBot { level, side } => challenges::play_bot(cx, level, side),
+        Command::Move { mv, plain } => play::play_move(cx, mv, plain),
+        Command::Board => play::board(cx),
+        Command::Moves { square } => play::moves(cx, square),
+        Command::Resign { game } => play::resign(cx, game),
+        Command::Draw { game } => play::draw(cx, game),
+        Command::Games => info::games(cx),
+        Command::Rating { user } => info::rating(cx, user.as_deref()),
+        Command::Top { global, limit } => info::top(cx, global, limit),
+        Command::History { user } => info::history(cx, user.as_deref()),
+        Command::Export { game } => info::export(cx, game),
+        Command::Rules => Ok(Handled::reply(Reply::text(super::text::rules()))),
+        Command::Help => Ok(Handled::reply(Reply::text(table::help(cx.prefix())))),
     }
 }

@@ -4,178 +4,172 @@ use crate::rating::PROVISIONAL_GAMES;
 use crate::store::{GameStatus, PlayerRow};
 
 use super::command::TOP_MAX;
+use super::context::{Ctx, Handled, Result, refuse};
 use super::event::Reply;
-use super::game::{Game, stored_outcome};
-use super::handler::{Core, Ctx, Handled, Result, refuse};
-use super::play::capitalize;
+use super::game::{Game, capitalize};
+use super::lookup::resolve_user;
 
 const HISTORY_LEN: u32 = 10;
 
-impl Core {
-    pub(crate) fn games(&mut self, ctx: &Ctx<'_>) -> Result<Handled> {
-        let rows = self.store.active_games(ctx.platform(), ctx.channel())?;
-        if rows.is_empty() {
-            return Ok(Handled::reply(Reply::text(format!(
-                "No games in this channel. Start one with `{p} challenge @someone` or `{p} play bot`.",
-                p = self.settings.prefix
-            ))));
-        }
-        let mut lines = vec![format!("Games in this channel ({}):", rows.len())];
-        for row in rows {
-            let g = Game::load(&self.store, row)?;
-            let turn = g.pos.turn();
-            lines.push(format!(
-                "#{}: {}, move {}, {} to move",
-                g.id(),
-                g.title(),
-                g.pos.fullmove_number(),
-                g.seat(turn).name()
-            ));
-        }
-        Ok(Handled::reply(Reply::text(lines.join("\n"))))
+pub(crate) fn games(cx: &mut Ctx<'_>) -> Result<Handled> {
+    let store = &*cx.env.store;
+    let rows = store.active_games(cx.platform(), cx.channel())?;
+    if rows.is_empty() {
+        return Ok(Handled::reply(Reply::text(format!(
+            "No games in this channel. Start one with `{p} challenge @someone` or `{p} play bot`.",
+            p = cx.prefix()
+        ))));
     }
-
-    fn who(&mut self, ctx: &Ctx<'_>, user: Option<&str>) -> Result<PlayerRow> {
-        match user {
-            Some(token) => self.resolve_user(ctx, token),
-            None => Ok(ctx.me.clone()),
-        }
-    }
-
-    pub(crate) fn rating(&mut self, ctx: &Ctx<'_>, user: Option<&str>) -> Result<Handled> {
-        let p = self.who(ctx, user)?;
-        let here = self
-            .store
-            .rank_of(&p, Some((ctx.platform(), ctx.scope())))?;
-        let global = self.store.rank_of(&p, None)?;
-        let provisional = if p.rated_games < PROVISIONAL_GAMES {
-            " (provisional)"
-        } else {
-            ""
-        };
-        let mut text = format!(
-            "{}: rating {}{provisional}, {} rated game{}: {} won, {} drawn, {} lost.",
-            p.display_name,
-            p.rating,
-            p.rated_games,
-            if p.rated_games == 1 { "" } else { "s" },
-            p.wins,
-            p.draws,
-            p.losses
-        );
-        match (here, global) {
-            (Some(h), Some(g)) => text.push_str(&format!(" Rank #{h} here, #{g} overall.")),
-            (None, Some(g)) => {
-                text.push_str(&format!(" Rank #{g} overall; no rated games here yet."))
-            }
-            _ => text.push_str(" Not ranked yet: play a rated game."),
-        }
-        Ok(Handled::reply(Reply::text(text)))
-    }
-
-    pub(crate) fn top(
-        &mut self,
-        ctx: &Ctx<'_>,
-        global: bool,
-        limit: Option<u32>,
-    ) -> Result<Handled> {
-        // Both parsers (text and Discord's slash command) pass any number through.
-        let n = limit.unwrap_or(10).clamp(1, TOP_MAX);
-        let scope = (!global).then(|| (ctx.platform(), ctx.scope()));
-        let board = self.store.leaderboard(scope, n)?;
-        let title = if global {
-            "Leaderboard, everyone"
-        } else {
-            "Leaderboard here"
-        };
-        if board.is_empty() {
-            return Ok(Handled::reply(Reply::text(format!(
-                "{title}: nobody has played a rated game yet."
-            ))));
-        }
-        let mut lines = vec![format!("{title}:")];
-        for r in board {
-            lines.push(format!(
-                "{}. {} {} ({} W / {} D / {} L)",
-                r.rank,
-                r.player.display_name,
-                r.player.rating,
-                r.player.wins,
-                r.player.draws,
-                r.player.losses
-            ));
-        }
-        Ok(Handled::reply(Reply::text(lines.join("\n"))))
-    }
-
-    pub(crate) fn history(&mut self, ctx: &Ctx<'_>, user: Option<&str>) -> Result<Handled> {
-        let p = self.who(ctx, user)?;
-        let rows = self.store.games_of(p.id, HISTORY_LEN)?;
-        if rows.is_empty() {
-            return Ok(Handled::reply(Reply::text(format!(
-                "{} has not played yet.",
-                p.display_name
-            ))));
-        }
-        let mut lines = vec![format!("Recent games of {}:", p.display_name)];
-        for row in rows {
-            let changes = self.store.rating_changes(row.id)?;
-            let g = Game::load(&self.store, row)?;
-            let state = state_text(&g);
-            let delta = changes
-                .iter()
-                .find(|c| c.0 == p.id)
-                .map(|c| format!(" ({:+})", c.2 - c.1))
-                .unwrap_or_default();
-            lines.push(format!(
-                "#{}: {}, {} moves, {state}{delta}",
-                g.id(),
-                g.title(),
-                g.row.ply
-            ));
-        }
-        Ok(Handled::reply(Reply::text(lines.join("\n"))))
-    }
-
-    pub(crate) fn export(&mut self, ctx: &Ctx<'_>, id: i64) -> Result<Handled> {
-        let row = match self.store.game(id)? {
-            Some(row) if row.platform == ctx.platform() => row,
-            _ => return refuse(format!("There is no game #{id}.")),
-        };
-        let g = Game::load(&self.store, row)?;
-        let state = state_text(&g);
-        let numbered: Vec<String> = g
-            .row
-            .moves
-            .chunks(2)
-            .enumerate()
-            .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(", ")))
-            .collect();
-        let state = capitalize(&state);
-        let text = format!(
-            "Game #{}: {}. {state}.\nStart: {}\nMoves: {}\nPosition: {}",
+    let mut lines = vec![format!("Games in this channel ({}):", rows.len())];
+    for row in rows {
+        let g = Game::load(store, row)?;
+        lines.push(format!(
+            "#{}: {}, move {}, {} to move",
             g.id(),
             g.title(),
-            g.row.start_position,
-            if numbered.is_empty() {
-                "(none)".to_string()
-            } else {
-                numbered.join(" ")
-            },
-            g.row.position
-        );
-        Ok(Handled::reply(Reply::text(text)))
+            g.pos().fullmove_number(),
+            g.to_move().name()
+        ));
     }
+    Ok(Handled::reply(Reply::text(lines.join("\n"))))
+}
+
+/// The player a command names, or the sender.
+fn who(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<PlayerRow> {
+    match user {
+        Some(token) => resolve_user(cx, token),
+        None => Ok(cx.me.clone()),
+    }
+}
+
+pub(crate) fn rating(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<Handled> {
+    let p = who(cx, user)?;
+    let store = &*cx.env.store;
+    let here = store.rank_of(&p, Some((cx.platform(), cx.scope())))?;
+    let global = store.rank_of(&p, None)?;
+    let provisional = if p.rated_games < PROVISIONAL_GAMES {
+        " (provisional)"
+    } else {
+        ""
+    };
+    let mut text = format!(
+        "{}: rating {}{provisional}, {} rated game{}: {} won, {} drawn, {} lost.",
+        p.display_name,
+        p.rating,
+        p.rated_games,
+        if p.rated_games == 1 { "" } else { "s" },
+        p.wins,
+        p.draws,
+        p.losses
+    );
+    match (here, global) {
+        (Some(h), Some(g)) => text.push_str(&format!(" Rank #{h} here, #{g} overall.")),
+        (None, Some(g)) => text.push_str(&format!(" Rank #{g} overall; no rated games here yet.")),
+        _ => text.push_str(" Not ranked yet: play a rated game."),
+    }
+    Ok(Handled::reply(Reply::text(text)))
+}
+
+pub(crate) fn top(cx: &mut Ctx<'_>, global: bool, limit: Option<u32>) -> Result<Handled> {
+    // Both parsers (text and Discord's slash command) pass any number through.
+    let n = limit.unwrap_or(10).clamp(1, TOP_MAX);
+    let scope = (!global).then(|| (cx.platform(), cx.scope()));
+    let board = cx.env.store.leaderboard(scope, n)?;
+    let title = if global {
+        "Leaderboard, everyone"
+    } else {
+        "Leaderboard here"
+    };
+    if board.is_empty() {
+        return Ok(Handled::reply(Reply::text(format!(
+            "{title}: nobody has played a rated game yet."
+        ))));
+    }
+    let mut lines = vec![format!("{title}:")];
+    for r in board {
+        lines.push(format!(
+            "{}. {} {} ({} W / {} D / {} L)",
+            r.rank,
+            r.player.display_name,
+            r.player.rating,
+            r.player.wins,
+            r.player.draws,
+            r.player.losses
+        ));
+    }
+    Ok(Handled::reply(Reply::text(lines.join("\n"))))
+}
+
+pub(crate) fn history(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<Handled> {
+    let p = who(cx, user)?;
+    let store = &*cx.env.store;
+    let rows = store.games_of(p.id, HISTORY_LEN)?;
+    if rows.is_empty() {
+        return Ok(Handled::reply(Reply::text(format!(
+            "{} has not played yet.",
+            p.display_name
+        ))));
+    }
+    let mut lines = vec![format!("Recent games of {}:", p.display_name)];
+    for row in rows {
+        let changes = store.rating_changes(row.id)?;
+        let g = Game::load(store, row)?;
+        let delta = changes
+            .iter()
+            .find(|c| c.0 == p.id)
+            .map(|c| format!(" ({:+})", c.2 - c.1))
+            .unwrap_or_default();
+        lines.push(format!(
+            "#{}: {}, {} moves, {}{delta}",
+            g.id(),
+            g.title(),
+            g.row.ply,
+            state_text(&g)
+        ));
+    }
+    Ok(Handled::reply(Reply::text(lines.join("\n"))))
+}
+
+pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
+    let store = &*cx.env.store;
+    let row = match store.game(id)? {
+        Some(row) if row.platform == cx.platform() => row,
+        _ => return refuse(format!("There is no game #{id}.")),
+    };
+    let g = Game::load(store, row)?;
+    let numbered: Vec<String> = g
+        .row
+        .moves
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            let pair: Vec<String> = pair.iter().map(ToString::to_string).collect();
+            format!("{}. {}", i + 1, pair.join(", "))
+        })
+        .collect();
+    let text = format!(
+        "Game #{}: {}. {}.\nStart: {}\nMoves: {}\nPosition: {}",
+        g.id(),
+        g.title(),
+        capitalize(&state_text(&g)),
+        g.row.start_position,
+        if numbered.is_empty() {
+            "(none)".to_string()
+        } else {
+            numbered.join(" ")
+        },
+        g.row.position
+    );
+    Ok(Handled::reply(Reply::text(text)))
 }
 
 /// How a game stands: in progress, aborted, or its result ("Jade wins by ...").
 fn state_text(g: &Game) -> String {
-    match g.row.status {
-        GameStatus::Active => "in progress".to_string(),
-        GameStatus::Aborted => "aborted".to_string(),
-        GameStatus::Finished => stored_outcome(g.row.result.as_deref(), g.row.reason.as_deref())
-            .map(|o| o.to_string())
-            .unwrap_or_else(|| "finished".into()),
+    match (g.row.status, g.row.outcome) {
+        (GameStatus::Active, _) => "in progress".to_string(),
+        (GameStatus::Aborted, _) => "aborted".to_string(),
+        (GameStatus::Finished, Some(o)) => o.to_string(),
+        (GameStatus::Finished, None) => "finished".to_string(),
     }
 }
 

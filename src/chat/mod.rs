@@ -1,28 +1,47 @@
 //! The platform-agnostic game service: commands in, replies out. Adapters translate platform
 //! events into [`Event`]s and [`Reply`]s into platform messages, and nothing else.
 //!
-//! - [`command`]: text -> [`Command`] (syntax only).
-//! - [`Service`]: the async entry point; runs the synchronous handler, the bot and the renderer
-//!   off the runtime.
+//! The modules, leaves first (each imports only those above it):
+//! - [`event`], [`settings`], [`command`]: the vocabulary: events and replies, the settings
+//!   the edge hands in, and the typed [`Command`].
+//! - [`table`]: the command table; the text parser, `help` and Discord's `/jungle` come from it.
+//! - `address`: which messages are for the bot (prefix, mention, bare move), for every platform.
+//! - `buttons`: button ids as [`Action`]s. `context`: what a handler works with and returns.
+//! - `game`, `lookup`, `lifecycle`: a stored game with its seats; finding players and games;
+//!   moving and ending a game.
+//! - `challenges`, `play`, `info`, `timers`: the command handlers (load, decide, commit, reply).
+//! - `handler` ([`Core`]): one event in, replies out. [`Service`]: the async entry point; runs
+//!   the handler, the bot and the renderer off the runtime.
 
+mod address;
 mod bot;
+mod buttons;
 mod challenges;
 pub mod command;
+mod context;
 mod event;
 mod game;
 mod handler;
 mod info;
+mod lifecycle;
+mod lookup;
 mod picture;
 mod play;
 mod service;
+mod settings;
+pub mod table;
 pub mod text;
 mod timers;
 
 pub use bot::{Level, choose_move};
+pub use buttons::Action;
 pub use command::{Command, CommandError, SideChoice};
+pub use context::{BotTurn, Handled};
 pub use event::{
     BoardView, Button, ButtonStyle, Event, Image, Input, Outgoing, Place, Reply, User,
 };
-pub use handler::{BotTurn, Core, Handled, Settings};
+pub use handler::Core;
+pub use picture::prepare as prepare_renderer;
 pub use service::{Clock, ManualClock, Service, SystemClock};
+pub use settings::Settings;
 pub use timers::Ticked;

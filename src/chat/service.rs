@@ -5,16 +5,15 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use anyhow::Context as _;
-
-use crate::config::Config;
 use crate::store::Store;
 use crate::sync::lock;
 
 use super::bot;
+use super::context::BotTurn;
 use super::event::{Event, Outgoing, Place, Reply};
-use super::handler::{BotTurn, Core, Settings};
+use super::handler::Core;
 use super::picture;
+use super::settings::Settings;
 
 /// Where the service gets the time (unix seconds); tests use a [`ManualClock`].
 pub trait Clock: Send + Sync {
@@ -57,31 +56,15 @@ pub struct Service {
     clock: Arc<dyn Clock>,
     /// Games whose bot move is being searched right now.
     thinking: Arc<Mutex<HashSet<i64>>>,
-    prefix: String,
 }
 
 impl Service {
     pub fn new(store: Store, settings: Settings, clock: Arc<dyn Clock>) -> Service {
         Service {
-            prefix: settings.prefix.clone(),
             core: Arc::new(Mutex::new(Core::new(store, settings))),
             clock,
             thinking: Arc::new(Mutex::new(HashSet::new())),
         }
-    }
-
-    /// Opens the configured database and readies the renderer (blocking; call it off the
-    /// runtime or before it starts).
-    pub fn open(config: &Config, clock: Arc<dyn Clock>) -> anyhow::Result<Service> {
-        picture::prepare();
-        let path = config.store.database_path();
-        let store = Store::open(&path)
-            .with_context(|| format!("opening the database {}", path.display()))?;
-        Ok(Service::new(store, Settings::from_config(config), clock))
-    }
-
-    pub fn prefix(&self) -> &str {
-        &self.prefix
     }
 
     pub fn now(&self) -> i64 {
@@ -117,7 +100,7 @@ impl Service {
         }
         let seed = (turn.game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(turn.ply);
         let (pos, history) = (turn.position, turn.history.clone());
-        let settings = *lock(&self.core).settings.level(turn.level);
+        let settings = *lock(&self.core).settings().level(turn.level);
         let chosen =
             tokio::task::spawn_blocking(move || bot::choose_move(&pos, &settings, &history, seed))
                 .await;
@@ -191,12 +174,12 @@ impl Service {
             let Ok(game) = super::game::Game::load(store, row) else {
                 return Vec::new();
             };
-            if game.side_of(me.id) != Some(game.pos.turn()) {
+            if game.side_of(me.id) != Some(game.pos().turn()) {
                 return Vec::new();
             }
             let want = prefix.to_ascii_uppercase().replace(['-', ' '], "");
             let mut moves: Vec<String> = game
-                .pos
+                .pos()
                 .legal_moves()
                 .iter()
                 .map(|m| m.to_string())

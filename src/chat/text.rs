@@ -1,21 +1,7 @@
-//! Fixed texts (help, rules) and the board drawn as text for terminals and plain-text chats.
+//! Fixed texts (the rules) and the board drawn as text for terminals and plain-text chats.
 
 use crate::engine::terrain::{DEN, TRAPS, is_water};
 use crate::engine::{Position, Side, Square};
-
-pub fn help(prefix: &str) -> String {
-    format!(
-        "Jungle (Dou Shou Qi) commands, each after `{prefix}`:\n\
-         challenge [@user] [jade|crimson|random]: challenge someone here (no user: anyone may accept)\n\
-         accept [@user] / decline [@user] / cancel: answer or withdraw a challenge\n\
-         play bot [easy|medium|hard] [jade|crimson|random]: play me\n\
-         move <from> <to>: e.g. `move G7 G6`; in your game you can also just type `G7 G6`\n\
-         board: show the board; moves <square>: where that piece can go\n\
-         resign; draw: offer a draw (the other player's `draw` accepts)\n\
-         games: games in this channel; rating [@user]; top [n] | top global; history [@user]; export <game>\n\
-         rules: how the animals move and capture"
-    )
-}
 
 pub fn rules() -> String {
     "Jungle (Dou Shou Qi) in brief:\n\

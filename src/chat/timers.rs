@@ -2,12 +2,13 @@
 //! restart are picked up again.
 
 use crate::engine::{Outcome, WinReason};
-use crate::store::{ChallengeStatus, Finish, GameStatus};
+use crate::store::Finish;
 
-use super::challenges::challenge_button_ids;
+use super::buttons::challenge_button_ids;
+use super::context::{BotTurn, ChatError, Env};
 use super::event::{Outgoing, Place, Reply};
 use super::game::{Game, Seat};
-use super::handler::{BotTurn, ChatError, Core};
+use super::lifecycle::end_without_move;
 
 /// What a tick produced: messages to post and bot moves to make.
 #[derive(Debug, Default)]
@@ -16,119 +17,100 @@ pub struct Ticked {
     pub bot_turns: Vec<(Place, BotTurn)>,
 }
 
-impl Core {
-    /// Expires challenges, ends timed-out games, and lists bot moves still owed.
-    pub fn tick(&mut self, now: i64) -> Ticked {
-        let mut out = Ticked::default();
-        if let Err(e) = self.tick_inner(now, &mut out) {
-            tracing::error!(error = %e, "timer pass failed");
+/// Expires challenges, ends timed-out games, and lists bot moves still owed.
+pub(crate) fn tick(env: &mut Env<'_>, out: &mut Ticked) -> Result<(), ChatError> {
+    expire_challenges(env, out)?;
+    time_out_games(env, out)?;
+    for row in env.store.all_active_games()? {
+        let game = Game::load(env.store, row)?;
+        if let Some(turn) = game.bot_turn() {
+            out.bot_turns.push((place_of(&game), turn));
         }
-        out
     }
+    Ok(())
+}
 
-    fn tick_inner(&mut self, now: i64, out: &mut Ticked) -> Result<(), ChatError> {
-        for c in self.store.lapsed_challenges(now)? {
-            if !self
+fn expire_challenges(env: &mut Env<'_>, out: &mut Ticked) -> Result<(), ChatError> {
+    for c in env.store.lapsed_challenges(env.now)? {
+        if !env
+            .store
+            .close_challenge(c.id, crate::store::ChallengeStatus::Expired, None)?
+        {
+            continue;
+        }
+        let challenger = env
+            .store
+            .player(c.challenger_id)?
+            .map(|p| p.display_name)
+            .unwrap_or_default();
+        let to = match c.challenged_id {
+            Some(id) => env
                 .store
-                .close_challenge(c.id, ChallengeStatus::Expired, None)?
+                .player(id)?
+                .map(|p| format!(" to {}", p.display_name))
+                .unwrap_or_default(),
+            None => String::new(),
+        };
+        out.messages.push(Outgoing {
+            place: Place {
+                platform: c.platform,
+                scope: c.scope,
+                channel: c.channel,
+            },
+            reply: Reply {
+                text: format!("{challenger}'s challenge{to} has expired."),
+                retired_buttons: challenge_button_ids(c.id),
+                ..Reply::default()
+            },
+        });
+    }
+    Ok(())
+}
+
+fn time_out_games(env: &mut Env<'_>, out: &mut Ticked) -> Result<(), ChatError> {
+    let deadline = env.now - env.settings.move_timeout_secs;
+    for row in env.store.stale_games(deadline)? {
+        let game = Game::load(env.store, row)?;
+        if let Seat::Bot(_) = game.to_move() {
+            continue; // the bot's own turn is picked up with the owed moves
+        }
+        let place = place_of(&game);
+        let name = game.to_move().name();
+        let hours = env.settings.move_timeout_secs as f64 / 3600.0;
+        let reply = if game.row.ply < 2 {
+            if !env
+                .store
+                .finish_game(game.id(), game.row.ply, &Finish::aborted(), env.now)?
             {
                 continue;
             }
-            let challenger = self
-                .store
-                .player(c.challenger_id)?
-                .map(|p| p.display_name)
-                .unwrap_or_default();
-            let to = match c.challenged_id {
-                Some(id) => self
-                    .store
-                    .player(id)?
-                    .map(|p| format!(" to {}", p.display_name))
-                    .unwrap_or_default(),
-                None => String::new(),
-            };
-            out.messages.push(Outgoing {
-                place: Place {
-                    platform: c.platform.clone(),
-                    scope: c.scope.clone(),
-                    channel: c.channel.clone(),
-                },
-                reply: Reply {
-                    text: format!("{challenger}'s challenge{to} has expired."),
-                    retired_buttons: challenge_button_ids(c.id),
-                    ..Reply::default()
-                },
-            });
-        }
-        let deadline = now - self.settings.move_timeout_secs;
-        for row in self.store.stale_games(deadline)? {
-            let game = Game::load(&self.store, row)?;
-            let to_move = game.pos.turn();
-            if matches!(game.seat(to_move), Seat::Bot(_)) {
-                continue; // the bot's own turn is picked up below
+            let mut view = game.view(None);
+            view.result = Some("Aborted: not rated".into());
+            Reply {
+                text: format!(
+                    "Game #{} is aborted: {name} did not move within {hours} hours, before both sides had moved. It is not rated.",
+                    game.id()
+                ),
+                board: Some(view),
+                retired_buttons: game.button_ids(),
+                mentions: game.users(),
+                ..Reply::default()
             }
-            let place = place_of(&game);
-            let name = game.seat(to_move).name();
-            let hours = self.settings.move_timeout_secs as f64 / 3600.0;
-            let reply = if game.row.ply < 2 {
-                let finish = Finish {
-                    status: GameStatus::Aborted,
-                    result: None,
-                    reason: "aborted".into(),
-                    changes: Vec::new(),
-                };
-                if !self
-                    .store
-                    .finish_game(game.id(), game.row.ply, &finish, now)?
-                {
-                    continue;
-                }
-                let mut view = game.view(None);
-                view.result = Some("Aborted: not rated".into());
-                Reply {
-                    text: format!(
-                        "Game #{} is aborted: {name} did not move within {hours} hours, before both sides had moved. It is not rated.",
-                        game.id()
-                    ),
-                    board: Some(view),
-                    retired_buttons: game.button_ids(),
-                    mentions: [game.jade.user(), game.crimson.user()]
-                        .into_iter()
-                        .flatten()
-                        .collect(),
-                    ..Reply::default()
-                }
-            } else {
-                let outcome = Outcome::Win {
-                    winner: to_move.other(),
-                    reason: WinReason::Timeout,
-                };
-                let lead = format!("{name} did not move within {hours} hours.");
-                match self.end_without_move(game, outcome, now, lead) {
-                    Ok(mut h) => h.replies.remove(0),
-                    Err(ChatError::Refuse(_)) => continue,
-                    Err(e) => return Err(e),
-                }
+        } else {
+            let outcome = Outcome::Win {
+                winner: game.pos().turn().other(),
+                reason: WinReason::Timeout,
             };
-            out.messages.push(Outgoing { place, reply });
-        }
-        for row in self.store.all_active_games()? {
-            let game = Game::load(&self.store, row)?;
-            if let Seat::Bot(level) = game.seat(game.pos.turn()) {
-                out.bot_turns.push((
-                    place_of(&game),
-                    BotTurn {
-                        game_id: game.id(),
-                        ply: game.row.ply,
-                        position: game.pos,
-                        level: *level,
-                        history: game.history(),
-                    },
-                ));
+            let lead = format!("{name} did not move within {hours} hours.");
+            match end_without_move(env, game, outcome, lead) {
+                Ok(mut h) => h.replies.remove(0),
+                Err(ChatError::Refuse(_)) => continue,
+                Err(e) => return Err(e),
             }
-        }
-        Ok(())
+        };
+        out.messages.push(Outgoing { place, reply });
     }
+    Ok(())
 }
 
 fn place_of(game: &Game) -> Place {

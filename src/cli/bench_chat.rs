@@ -38,7 +38,7 @@ fn measure(
             jade_id: Some(a.id),
             crimson_id: Some(b.id),
             bot_level: None,
-            position: &Position::start().to_string(),
+            position: &Position::start(),
             rated: true,
             now: 0,
         })?;

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use anyhow::Context as _;
 
 use crate::adapters::console::{self, ConsoleOptions};
+use crate::chat::{Level, SideChoice};
 use crate::config::Config;
 
 /// Loads `--config` (or the defaults) and applies `--db`.
@@ -39,8 +40,8 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 pub fn play(
     config: Config,
     images: Option<PathBuf>,
-    level: &str,
-    side: &str,
+    level: Level,
+    side: SideChoice,
 ) -> anyhow::Result<()> {
     let opts = options(config, images, true);
     runtime()?.block_on(console::run_play(opts, level, side))

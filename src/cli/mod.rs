@@ -48,8 +48,9 @@ pub enum Command {
     },
     /// Play the bot in this terminal (resumes your unfinished game).
     Play {
-        #[arg(long, value_enum, default_value_t = LevelArg::Medium)]
-        level: LevelArg,
+        /// easy, medium or hard.
+        #[arg(long, default_value = "medium")]
+        level: Level,
         #[arg(long, value_enum, default_value_t = SideArg::Jade)]
         side: SideArg,
         #[command(flatten)]
@@ -144,17 +145,20 @@ pub struct ChatArgs {
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum LevelArg {
-    Easy,
-    Medium,
-    Hard,
-}
-
-#[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum SideArg {
     Jade,
     Crimson,
     Random,
+}
+
+impl From<SideArg> for crate::chat::SideChoice {
+    fn from(side: SideArg) -> Self {
+        match side {
+            SideArg::Jade => Self::Jade,
+            SideArg::Crimson => Self::Crimson,
+            SideArg::Random => Self::Random,
+        }
+    }
 }
 
 /// Runs one parsed command line.
@@ -172,9 +176,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             common,
         } => {
             let config = chat_cmds::load_config(common.config.as_ref(), common.db)?;
-            let level = format!("{level:?}").to_lowercase();
-            let side = format!("{side:?}").to_lowercase();
-            chat_cmds::play(config, common.images, &level, &side)
+            chat_cmds::play(config, common.images, level, side.into())
         }
         Command::Console {
             text_board,

@@ -2,7 +2,9 @@
 
 use rusqlite::{OptionalExtension, Row, params};
 
+use super::codec::{self, column};
 use super::{Result, Store, StoreError};
+use crate::engine::Side;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChallengeStatus {
@@ -46,8 +48,8 @@ pub struct ChallengeRow {
     pub challenger_id: i64,
     /// `None` for an open challenge.
     pub challenged_id: Option<i64>,
-    /// `jade`, `crimson` or `random`: the challenger's side.
-    pub side: String,
+    /// The side the challenger asked for; `None`: drawn at random.
+    pub side: Option<Side>,
     pub status: ChallengeStatus,
     pub created_at: i64,
     pub expires_at: i64,
@@ -60,15 +62,16 @@ pub struct NewChallenge<'a> {
     pub channel: &'a str,
     pub challenger_id: i64,
     pub challenged_id: Option<i64>,
-    pub side: &'a str,
+    pub side: Option<Side>,
     pub now: i64,
     pub expires_at: i64,
 }
 
 const COLUMNS: &str = "id, platform, scope, channel, challenger_id, challenged_id, side, status, created_at, expires_at, game_id";
 
+const TABLE: &str = "challenges";
+
 fn from_row(r: &Row<'_>) -> rusqlite::Result<ChallengeRow> {
-    let status: String = r.get(7)?;
     Ok(ChallengeRow {
         id: r.get(0)?,
         platform: r.get(1)?,
@@ -76,8 +79,8 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<ChallengeRow> {
         channel: r.get(3)?,
         challenger_id: r.get(4)?,
         challenged_id: r.get(5)?,
-        side: r.get(6)?,
-        status: ChallengeStatus::parse(&status).unwrap_or(ChallengeStatus::Expired),
+        side: column(r, TABLE, 6, codec::side_choice)?,
+        status: column(r, TABLE, 7, ChallengeStatus::parse)?,
         created_at: r.get(8)?,
         expires_at: r.get(9)?,
         game_id: r.get(10)?,
@@ -87,11 +90,11 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<ChallengeRow> {
 impl Store {
     pub fn create_challenge(&mut self, c: &NewChallenge<'_>) -> Result<ChallengeRow> {
         self.conn.prepare_cached("INSERT INTO challenges (platform, scope, channel, challenger_id, challenged_id, side, created_at, expires_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?.execute(params![c.platform, c.scope, c.channel, c.challenger_id, c.challenged_id, c.side, c.now, c.expires_at],
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?.execute(params![c.platform, c.scope, c.channel, c.challenger_id, c.challenged_id, codec::side_choice_code(c.side), c.now, c.expires_at],
         )?;
         let id = self.conn.last_insert_rowid();
         self.challenge(id)?.ok_or(StoreError::Corrupt {
-            table: "challenges",
+            table: TABLE,
             detail: format!("challenge {id} vanished after insert"),
         })
     }

@@ -2,7 +2,10 @@
 
 use rusqlite::{OptionalExtension, Row, TransactionBehavior, params};
 
+use super::codec::{self, column, optional};
 use super::{Result, Store, StoreError};
+use crate::ai::Level;
+use crate::engine::{Move, Outcome, Piece, Position, Side};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameStatus {
@@ -21,16 +24,17 @@ impl GameStatus {
     }
 
     fn parse(s: &str) -> Option<GameStatus> {
-        match s {
-            "active" => Some(GameStatus::Active),
-            "finished" => Some(GameStatus::Finished),
-            "aborted" => Some(GameStatus::Aborted),
-            _ => None,
-        }
+        [
+            GameStatus::Active,
+            GameStatus::Finished,
+            GameStatus::Aborted,
+        ]
+        .into_iter()
+        .find(|g| g.as_str() == s)
     }
 }
 
-/// A game as stored. Positions and moves are text in the engine's formats.
+/// A game as stored, in the game's own types.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
     pub id: i64,
@@ -40,22 +44,32 @@ pub struct GameRow {
     pub jade_id: Option<i64>,
     pub crimson_id: Option<i64>,
     /// Set when one side is the bot (the side whose player id is `None`).
-    pub bot_level: Option<String>,
-    pub start_position: String,
-    /// Canonical move texts (`G7 G6`), in order.
-    pub moves: Vec<String>,
-    pub position: String,
+    pub bot_level: Option<Level>,
+    pub start_position: Position,
+    /// The moves played, in order.
+    pub moves: Vec<Move>,
+    /// What each move captured, beside [`GameRow::moves`].
+    pub captures: Vec<Option<Piece>>,
+    /// The hash of the position before each move, oldest first (the bot's repetition check).
+    pub history: Vec<u64>,
+    pub position: Position,
     pub ply: u32,
     pub status: GameStatus,
-    /// `jade`, `crimson` or `draw` once over.
-    pub result: Option<String>,
-    pub reason: Option<String>,
+    /// How a finished game ended (`None` while active and for aborted games).
+    pub outcome: Option<Outcome>,
     pub rated: bool,
-    /// `jade` or `crimson`: who has a draw offer standing.
-    pub draw_offer: Option<String>,
+    /// Who has a draw offer standing.
+    pub draw_offer: Option<Side>,
     pub created_at: i64,
     pub last_move_at: i64,
     pub finished_at: Option<i64>,
+}
+
+impl GameRow {
+    /// The last move and what it captured.
+    pub fn last_move(&self) -> Option<(Move, Option<Piece>)> {
+        Some((*self.moves.last()?, self.captures.last().copied().flatten()))
+    }
 }
 
 pub struct NewGame<'a> {
@@ -64,10 +78,35 @@ pub struct NewGame<'a> {
     pub channel: &'a str,
     pub jade_id: Option<i64>,
     pub crimson_id: Option<i64>,
-    pub bot_level: Option<&'a str>,
-    pub position: &'a str,
+    pub bot_level: Option<Level>,
+    pub position: &'a Position,
     pub rated: bool,
     pub now: i64,
+}
+
+/// One move as it is committed: the move, what it took, and the positions around it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Step {
+    pub mv: Move,
+    pub captured: Option<Piece>,
+    /// The hash of the position the move was played in.
+    pub before: u64,
+    /// The position after it.
+    pub after: Position,
+}
+
+impl Step {
+    /// Plays a legal `mv` on `pos`.
+    pub fn play(pos: &Position, mv: Move) -> Step {
+        let mut after = *pos;
+        let captured = after.play_unchecked(mv);
+        Step {
+            mv,
+            captured,
+            before: pos.hash(),
+            after,
+        }
+    }
 }
 
 /// One player's rating change at the end of a rated game.
@@ -80,21 +119,56 @@ pub struct RatingChange {
     pub score: f64,
 }
 
-/// How a game ends.
+/// How a game ends: finished with an outcome, or aborted (`outcome: None`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Finish {
-    pub status: GameStatus,
-    pub result: Option<String>,
-    pub reason: String,
+    pub outcome: Option<Outcome>,
     pub changes: Vec<RatingChange>,
 }
 
+impl Finish {
+    /// Ended before it counted: no result, no rating change.
+    pub fn aborted() -> Finish {
+        Finish {
+            outcome: None,
+            changes: Vec::new(),
+        }
+    }
+
+    fn status(&self) -> GameStatus {
+        match self.outcome {
+            Some(_) => GameStatus::Finished,
+            None => GameStatus::Aborted,
+        }
+    }
+}
+
 const COLUMNS: &str = "id, platform, scope, channel, jade_id, crimson_id, bot_level, start_position, moves, \
-     position, ply, status, result, reason, rated, draw_offer, created_at, last_move_at, finished_at";
+     position, ply, status, result, reason, rated, draw_offer, created_at, last_move_at, finished_at, \
+     captures, hashes";
+
+const TABLE: &str = "games";
 
 fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
-    let moves: String = r.get(8)?;
-    let status: String = r.get(11)?;
+    let status = column(r, TABLE, 11, GameStatus::parse)?;
+    let outcome = match status {
+        GameStatus::Finished => {
+            let result: String = r.get(12)?;
+            Some(column(r, TABLE, 13, |reason| {
+                codec::outcome(&result, reason)
+            })?)
+        }
+        GameStatus::Active | GameStatus::Aborted => None,
+    };
+    let moves = column(r, TABLE, 8, codec::moves)?;
+    let captures = column(r, TABLE, 19, codec::captures)?;
+    let history = column(r, TABLE, 20, codec::hashes)?;
+    if captures.len() != moves.len() {
+        return column(r, TABLE, 19, |_| None);
+    }
+    if history.len() != moves.len() {
+        return column(r, TABLE, 20, |_| None);
+    }
     Ok(GameRow {
         id: r.get(0)?,
         platform: r.get(1)?,
@@ -102,20 +176,17 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         channel: r.get(3)?,
         jade_id: r.get(4)?,
         crimson_id: r.get(5)?,
-        bot_level: r.get(6)?,
-        start_position: r.get(7)?,
-        moves: if moves.is_empty() {
-            Vec::new()
-        } else {
-            moves.split(',').map(str::to_string).collect()
-        },
-        position: r.get(9)?,
+        bot_level: optional(r, TABLE, 6, codec::level)?,
+        start_position: column(r, TABLE, 7, codec::position)?,
+        moves,
+        captures,
+        history,
+        position: column(r, TABLE, 9, codec::position)?,
         ply: r.get(10)?,
-        status: GameStatus::parse(&status).unwrap_or(GameStatus::Aborted),
-        result: r.get(12)?,
-        reason: r.get(13)?,
+        status,
+        outcome,
         rated: r.get(14)?,
-        draw_offer: r.get(15)?,
+        draw_offer: optional(r, TABLE, 15, codec::side)?,
         created_at: r.get(16)?,
         last_move_at: r.get(17)?,
         finished_at: r.get(18)?,
@@ -126,11 +197,11 @@ impl Store {
     pub fn create_game(&mut self, g: &NewGame<'_>) -> Result<GameRow> {
         self.conn.prepare_cached("INSERT INTO games (platform, scope, channel, jade_id, crimson_id, bot_level, start_position,
                                 position, rated, created_at, last_move_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?9)")?.execute(params![g.platform, g.scope, g.channel, g.jade_id, g.crimson_id, g.bot_level, g.position, g.rated, g.now],
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?9)")?.execute(params![g.platform, g.scope, g.channel, g.jade_id, g.crimson_id, g.bot_level.map(Level::name), g.position.to_string(), g.rated, g.now],
         )?;
         let id = self.conn.last_insert_rowid();
         self.game(id)?.ok_or(StoreError::Corrupt {
-            table: "games",
+            table: TABLE,
             detail: format!("game {id} vanished after insert"),
         })
     }
@@ -211,8 +282,7 @@ impl Store {
         &mut self,
         game_id: i64,
         expected_ply: u32,
-        move_text: &str,
-        position: &str,
+        step: &Step,
         now: i64,
         finish: Option<&Finish>,
     ) -> Result<bool> {
@@ -221,9 +291,18 @@ impl Store {
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let changed = tx.execute(
             "UPDATE games SET moves = CASE WHEN moves = '' THEN ?3 ELSE moves || ',' || ?3 END,
-                    position = ?4, ply = ply + 1, last_move_at = ?5, draw_offer = NULL
+                    captures = captures || ?4, hashes = hashes || ?5,
+                    position = ?6, ply = ply + 1, last_move_at = ?7, draw_offer = NULL
              WHERE id = ?1 AND ply = ?2 AND status = 'active'",
-            params![game_id, expected_ply, move_text, position, now],
+            params![
+                game_id,
+                expected_ply,
+                step.mv.to_string(),
+                codec::capture_code(step.captured).to_string(),
+                codec::hash_code(step.before),
+                step.after.to_string(),
+                now
+            ],
         )?;
         if changed == 0 {
             return Ok(false);
@@ -267,14 +346,14 @@ impl Store {
         &mut self,
         game_id: i64,
         expected_ply: u32,
-        side: Option<&str>,
+        side: Option<Side>,
     ) -> Result<bool> {
         Ok(self
             .conn
             .prepare_cached(
                 "UPDATE games SET draw_offer = ?3 WHERE id = ?1 AND ply = ?2 AND status = 'active'",
             )?
-            .execute(params![game_id, expected_ply, side])?
+            .execute(params![game_id, expected_ply, side.map(codec::side_code)])?
             == 1)
     }
 }
@@ -284,7 +363,14 @@ fn finish_in(tx: &rusqlite::Transaction<'_>, game_id: i64, f: &Finish, now: i64)
         "UPDATE games SET status = ?2, result = ?3, reason = ?4, finished_at = ?5, draw_offer = NULL,
                 rated = CASE WHEN ?6 THEN rated ELSE 0 END
          WHERE id = ?1",
-        params![game_id, f.status.as_str(), f.result, f.reason, now, f.status == GameStatus::Finished],
+        params![
+            game_id,
+            f.status().as_str(),
+            f.outcome.map(codec::result_code),
+            f.outcome.map_or(codec::ABORTED, codec::reason_code),
+            now,
+            f.outcome.is_some()
+        ],
     )?;
     let scope: String = tx.query_row("SELECT scope FROM games WHERE id = ?1", [game_id], |r| {
         r.get(0)
@@ -297,14 +383,19 @@ fn finish_in(tx: &rusqlite::Transaction<'_>, game_id: i64, f: &Finish, now: i64)
         } else {
             (0, 0, 1)
         };
-        tx.execute(
-            "UPDATE players SET rating = ?2, rated_games = rated_games + 1,
-                    wins = wins + ?3, draws = draws + ?4, losses = losses + ?5 WHERE id = ?1",
-            params![c.player_id, c.after, w, d, l],
+        // The change applies to the rating as stored now, which another game may have moved
+        // since this one read it.
+        let before: i32 = tx.query_row(
+            "UPDATE players SET rating = rating + ?2, rated_games = rated_games + 1,
+                    wins = wins + ?3, draws = draws + ?4, losses = losses + ?5 WHERE id = ?1
+             RETURNING rating - ?2",
+            params![c.player_id, c.after - c.before, w, d, l],
+            |r| r.get(0),
         )?;
+        let after = before + (c.after - c.before);
         tx.execute(
             "INSERT INTO rating_history (player_id, game_id, scope, before, after, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![c.player_id, game_id, scope, c.before, c.after, now],
+            params![c.player_id, game_id, scope, before, after, now],
         )?;
     }
     Ok(())

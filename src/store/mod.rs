@@ -2,6 +2,7 @@
 //! across restarts. Synchronous; the chat layer calls it off the async runtime.
 
 mod challenges;
+mod codec;
 mod games;
 mod players;
 mod schema;
@@ -12,14 +13,21 @@ use rusqlite::Connection;
 use thiserror::Error;
 
 pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
-pub use games::{Finish, GameRow, GameStatus, NewGame, RatingChange};
+pub use codec::BadValue;
+pub use games::{Finish, GameRow, GameStatus, NewGame, RatingChange, Step};
 pub use players::{PlayerRow, RankedPlayer};
 
 /// A store failure. Chat replies say only that something went wrong; logs get the detail.
 #[derive(Debug, Error)]
 pub enum StoreError {
     #[error("database error: {0}")]
-    Sqlite(#[from] rusqlite::Error),
+    Sqlite(rusqlite::Error),
+    /// A row holds a value this build cannot read.
+    #[error("unreadable row: {0}")]
+    BadValue(Box<BadValue>),
+    /// Another action changed the row first (a lost race): nothing was written.
+    #[error("another action got there first")]
+    Conflict,
     #[error("cannot create the database folder {path}: {error}")]
     Folder { path: String, error: std::io::Error },
     #[error(
@@ -28,6 +36,17 @@ pub enum StoreError {
     TooNew(String, i64),
     #[error("corrupt row in {table}: {detail}")]
     Corrupt { table: &'static str, detail: String },
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        match e {
+            rusqlite::Error::FromSqlConversionFailure(_, _, inner) if inner.is::<BadValue>() => {
+                StoreError::BadValue(inner.downcast().expect("checked by is"))
+            }
+            e => StoreError::Sqlite(e),
+        }
+    }
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;

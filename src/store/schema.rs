@@ -1,13 +1,21 @@
 //! Schema migrations, tracked with `PRAGMA user_version`: migration N brings the database from
 //! version N to N + 1, inside one transaction. Append new migrations; never edit old ones.
 
-use rusqlite::Connection;
+use rusqlite::{Connection, Transaction, TransactionBehavior, params};
 
-use super::{Result, StoreError};
+use super::{Result, StoreError, codec};
+use crate::engine::{Move, Position};
 
-const MIGRATIONS: &[&str] = &[
+/// One step: SQL, then (if any) code that fills in what SQL cannot compute.
+struct Migration {
+    sql: &'static str,
+    backfill: Option<fn(&Transaction<'_>) -> Result<()>>,
+}
+
+const MIGRATIONS: &[Migration] = &[
     // 0 -> 1: players, ratings, challenges, games.
-    r#"
+    Migration {
+        sql: r#"
     CREATE TABLE players (
         id            INTEGER PRIMARY KEY,
         platform      TEXT    NOT NULL,
@@ -75,21 +83,70 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX rating_history_by_scope ON rating_history (scope, player_id);
     CREATE INDEX rating_history_by_game ON rating_history (game_id);
     "#,
+        backfill: None,
+    },
+    // 1 -> 2: what each move captured and the hash of the position it was played in, so that
+    // showing a game or asking the bot for a move does not replay the game.
+    Migration {
+        sql: r#"
+    ALTER TABLE games ADD COLUMN captures TEXT NOT NULL DEFAULT '';
+    ALTER TABLE games ADD COLUMN hashes TEXT NOT NULL DEFAULT '';
+    "#,
+        backfill: Some(replay_games),
+    },
 ];
 
-/// Applies every migration the database has not seen yet.
+/// Fills `captures` and `hashes` of the games stored before migration 2 by replaying them.
+fn replay_games(tx: &Transaction<'_>) -> Result<()> {
+    let games: Vec<(i64, String, String)> = tx
+        .prepare("SELECT id, start_position, moves FROM games")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    for (id, start, moves) in games {
+        let bad = |value: &str, column: &str| {
+            StoreError::BadValue(Box::new(codec::BadValue {
+                table: "games",
+                id,
+                column: column.to_string(),
+                value: value.to_string(),
+            }))
+        };
+        let mut pos: Position =
+            codec::position(&start).ok_or_else(|| bad(&start, "start_position"))?;
+        let moves: Vec<Move> = codec::moves(&moves).ok_or_else(|| bad(&moves, "moves"))?;
+        let (mut captures, mut hashes) = (String::new(), String::new());
+        for mv in moves {
+            hashes.push_str(&codec::hash_code(pos.hash()));
+            let captured = pos
+                .play(mv)
+                .map_err(|e| bad(&format!("{mv}: {e}"), "moves"))?;
+            captures.push(codec::capture_code(captured));
+        }
+        tx.execute(
+            "UPDATE games SET captures = ?2, hashes = ?3 WHERE id = ?1",
+            params![id, captures, hashes],
+        )?;
+    }
+    Ok(())
+}
+
+/// Applies every migration the database has not seen yet. The version is read inside the
+/// write transaction, so two processes opening a new database migrate it once.
 pub fn migrate(conn: &mut Connection, name: &str) -> Result<()> {
-    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     let latest = MIGRATIONS.len() as i64;
     if version > latest {
         return Err(StoreError::TooNew(name.to_string(), version));
     }
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-        let tx = conn.transaction()?;
-        tx.execute_batch(sql)?;
+    for (i, m) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        tx.execute_batch(m.sql)?;
+        if let Some(backfill) = m.backfill {
+            backfill(&tx)?;
+        }
         tx.pragma_update(None, "user_version", i as i64 + 1)?;
-        tx.commit()?;
     }
+    tx.commit()?;
     Ok(())
 }
 

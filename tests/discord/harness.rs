@@ -83,7 +83,7 @@ impl Bot {
         let config = config(double, db, extra);
         let section = DiscordConfig::from_table(config.discord.as_ref().expect("a section"))
             .expect("a valid [discord] section");
-        let service = Service::open(&config, clock).expect("the database opens");
+        let service = jungle::adapters::open_service(&config, clock).expect("the database opens");
         let (outbox, rx) = mpsc::channel(16);
         let (stop, stopped) = oneshot::channel::<()>();
         let before = double.seen().registrations.len();

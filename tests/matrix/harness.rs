@@ -225,7 +225,7 @@ impl Bot {
 pub fn service(dir: &Path) -> Service {
     let mut config = Config::default();
     config.store.database = Some(dir.join("jungle.db"));
-    Service::open(&config, Arc::new(SystemClock)).unwrap()
+    jungle::adapters::open_service(&config, Arc::new(SystemClock)).unwrap()
 }
 
 /// Something a human's client saw in a room.

@@ -58,7 +58,7 @@ impl Drop for ShowOnPanic {
 /// A legal move for the side to move in `game`, as text (the first in sorted order).
 fn a_legal_move(bot: &Bot, game: i64) -> String {
     let row = bot.store().game(game).unwrap().unwrap();
-    let pos: Position = row.position.parse().unwrap();
+    let pos: Position = row.position;
     let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
     moves.sort();
     moves.into_iter().next().expect("a legal move")
@@ -320,8 +320,12 @@ async fn a_challenge_between_two_people() {
         top.body()
     );
     let row = bot.store().game(1).unwrap().unwrap();
-    assert_eq!(row.moves, vec!["G7 G6", "A3 A4"]);
-    assert_eq!(row.result.as_deref(), Some("jade"));
+    let moves: Vec<String> = row.moves.iter().map(ToString::to_string).collect();
+    assert_eq!(moves, ["G7 G6", "A3 A4"]);
+    assert_eq!(
+        row.outcome.and_then(|o| o.winner()),
+        Some(jungle::Side::Jade)
+    );
     bot.stop().await;
 }
 

@@ -7,98 +7,103 @@ use serenity::all::{
 };
 
 use crate::chat::command::TOP_MAX;
-use crate::chat::{Command, SideChoice, User};
+use crate::chat::table::{Arg, Args, COMMANDS, Kind, Spec, Value};
+use crate::chat::{Command, Level, SideChoice, User};
 
 /// The one command the bot registers.
 pub const NAME: &str = "jungle";
 
-fn side_option(description: &str) -> CreateCommandOption {
-    CreateCommandOption::new(CommandOptionType::String, "side", description)
-        .add_string_choice("Jade (moves first)", "jade")
-        .add_string_choice("Crimson", "crimson")
-        .add_string_choice("Random", "random")
+/// A string option for a square, completed from the sender's legal moves.
+fn square_option(name: &str, about: &str) -> CreateCommandOption {
+    CreateCommandOption::new(CommandOptionType::String, name, about)
+        .required(true)
+        .set_autocomplete(true)
+        .max_length(8)
 }
 
-fn user_option(description: &str) -> CreateCommandOption {
-    CreateCommandOption::new(CommandOptionType::User, "user", description)
+/// The options one argument of the command table becomes.
+fn options(arg: &Arg) -> Vec<CreateCommandOption> {
+    let option = |kind| CreateCommandOption::new(kind, arg.name, arg.about);
+    let one = match arg.kind {
+        Kind::User => option(CommandOptionType::User),
+        Kind::Side => {
+            SideChoice::ALL
+                .into_iter()
+                .fold(option(CommandOptionType::String), |o, s| {
+                    let label = match s {
+                        SideChoice::Jade => "Jade (moves first)",
+                        SideChoice::Crimson => "Crimson",
+                        SideChoice::Random => "Random",
+                    };
+                    o.add_string_choice(label, s.as_str())
+                })
+        }
+        Kind::Level => Level::ALL
+            .into_iter()
+            .fold(option(CommandOptionType::String), |o, l| {
+                o.add_string_choice(label(l.name()), l.name())
+            }),
+        Kind::Square => square_option(arg.name, arg.about),
+        // A move is two squares, each completed.
+        Kind::Move => {
+            return vec![
+                square_option("from", "Square it stands on"),
+                square_option("to", "Square it goes to"),
+            ];
+        }
+        Kind::Number => option(CommandOptionType::Integer).min_int_value(1),
+        Kind::Count => option(CommandOptionType::Integer)
+            .min_int_value(1)
+            .max_int_value(TOP_MAX.into()),
+        Kind::Flag { word, off, on } => option(CommandOptionType::String)
+            .add_string_choice(off, "here")
+            .add_string_choice(on, word),
+        Kind::Word(_) => return Vec::new(),
+    };
+    vec![one.required(arg.required)]
 }
 
-fn sub(name: &str, description: &str) -> CreateCommandOption {
-    CreateCommandOption::new(CommandOptionType::SubCommand, name, description)
+/// A choice's label: the word with a capital letter.
+fn label(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
-/// `/jungle` with one subcommand per chat command.
+/// `/jungle` with one subcommand per command of the table.
 pub fn definition() -> CreateCommand {
-    let subs = vec![
-        sub(
-            "challenge",
-            "Challenge someone here to a game (no user: anyone may accept)",
-        )
-        .add_sub_option(user_option("Who to challenge"))
-        .add_sub_option(side_option("The side you want")),
-        sub("accept", "Accept a challenge").add_sub_option(user_option("Whose challenge")),
-        sub("decline", "Decline a challenge").add_sub_option(user_option("Whose challenge")),
-        sub("cancel", "Withdraw your open challenge"),
-        sub("play", "Play against the bot")
-            .add_sub_option(
-                CreateCommandOption::new(CommandOptionType::String, "level", "How strong")
-                    .add_string_choice("Easy", "easy")
-                    .add_string_choice("Medium", "medium")
-                    .add_string_choice("Hard", "hard"),
-            )
-            .add_sub_option(side_option("The side you want")),
-        sub("move", "Move a piece, e.g. from G7 to G6")
-            .add_sub_option(
-                CreateCommandOption::new(CommandOptionType::String, "from", "Square it stands on")
-                    .required(true)
-                    .set_autocomplete(true)
-                    .max_length(8),
-            )
-            .add_sub_option(
-                CreateCommandOption::new(CommandOptionType::String, "to", "Square it goes to")
-                    .required(true)
-                    .set_autocomplete(true)
-                    .max_length(8),
-            ),
-        sub(
-            "board",
-            "Show the board of your game (or this channel's game)",
-        ),
-        sub("moves", "Where the piece on a square can go").add_sub_option(
-            CreateCommandOption::new(CommandOptionType::String, "square", "e.g. G7")
-                .required(true)
-                .set_autocomplete(true)
-                .max_length(8),
-        ),
-        sub("resign", "Resign your game"),
-        sub("draw", "Offer a draw, or accept the one offered"),
-        sub("games", "The games in this channel"),
-        sub("rating", "A player's rating").add_sub_option(user_option("Whose (default: yours)")),
-        sub("top", "The leaderboard of this server")
-            .add_sub_option(
-                CreateCommandOption::new(CommandOptionType::String, "scope", "Whose ranking")
-                    .add_string_choice("This server", "here")
-                    .add_string_choice("Everyone", "global"),
-            )
-            .add_sub_option(
-                CreateCommandOption::new(CommandOptionType::Integer, "count", "How many players")
-                    .min_int_value(1)
-                    .max_int_value(TOP_MAX.into()),
-            ),
-        sub("history", "A player's recent games")
-            .add_sub_option(user_option("Whose (default: yours)")),
-        sub("export", "A game's moves and position as text").add_sub_option(
-            CreateCommandOption::new(CommandOptionType::Integer, "game", "The game number")
-                .required(true)
-                .min_int_value(1),
-        ),
-        sub("rules", "How Jungle is played"),
-        sub("help", "The commands"),
-    ];
+    let subs = COMMANDS
+        .iter()
+        .map(|spec| {
+            spec.args
+                .iter()
+                .filter(|a| !a.text_only)
+                .flat_map(options)
+                .fold(
+                    CreateCommandOption::new(
+                        CommandOptionType::SubCommand,
+                        spec.name,
+                        slash_help(spec),
+                    ),
+                    CreateCommandOption::add_sub_option,
+                )
+        })
+        .collect();
     CreateCommand::new(NAME)
         .description("Play Jungle (Dou Shou Qi)")
         .set_options(subs)
         .contexts(vec![InteractionContext::Guild, InteractionContext::BotDm])
+}
+
+/// A command's help line as a subcommand description: Discord takes up to 100 characters and
+/// no markup.
+fn slash_help(spec: &Spec) -> String {
+    let plain = spec.help.replace('`', "");
+    match plain.char_indices().nth(100) {
+        Some((cut, _)) => plain[..cut].to_string(),
+        None => plain,
+    }
 }
 
 /// A received `/jungle` command as the chat layer takes it.
@@ -159,12 +164,6 @@ impl<'a> Options<'a> {
         }
     }
 
-    fn required_text(&self, name: &str) -> Result<String, String> {
-        self.text(name)
-            .filter(|t| !t.is_empty())
-            .ok_or_else(|| format!("Please fill in `{name}`."))
-    }
-
     fn int(&self, name: &str) -> Option<i64> {
         match self.get(name)? {
             ResolvedValue::Integer(n) => Some(*n),
@@ -189,84 +188,57 @@ impl<'a> Options<'a> {
         Some(id)
     }
 
-    fn side(&self) -> Result<SideChoice, String> {
-        match self.text("side") {
-            None => Ok(SideChoice::Random),
-            Some(s) => s
-                .parse()
-                .map_err(|()| format!("'{s}' is not a side: say jade, crimson or random.")),
-        }
+    /// The value of one argument of the command table, if it was given.
+    fn value(&mut self, arg: &Arg) -> Result<Option<Value>, String> {
+        let word = |o: &Self, name: &str| o.text(name).filter(|t| !t.is_empty());
+        let read = |kind: Kind, text: &str| kind.read(text).map_err(|e| e.to_string());
+        Ok(match arg.kind {
+            Kind::User => self.user(arg.name).map(Value::User),
+            Kind::Move => match (word(self, "from"), word(self, "to")) {
+                (Some(from), Some(to)) => Some(read(Kind::Move, &format!("{from} {to}"))?),
+                _ => None,
+            },
+            // Any count: the leaderboard keeps it in range.
+            Kind::Count => self
+                .int(arg.name)
+                .map(|n| Value::Count(u32::try_from(n.max(0)).unwrap_or(u32::MAX))),
+            Kind::Number => match self.int(arg.name) {
+                Some(n) => Some(read(Kind::Number, &n.to_string())?),
+                None => None,
+            },
+            Kind::Flag { word: on, .. } => {
+                Some(Value::Flag(word(self, arg.name).as_deref() == Some(on)))
+            }
+            Kind::Side | Kind::Level | Kind::Square => match word(self, arg.name) {
+                Some(t) => Some(read(arg.kind, &t)?),
+                None => None,
+            },
+            Kind::Word(_) => None,
+        })
     }
 }
 
-/// Turns `/jungle <sub> ...` into a chat command.
+/// Turns `/jungle <sub> ...` into a chat command, through the same table as typed commands.
 pub fn parse(data: &CommandData) -> Result<Parsed, String> {
     if data.name != NAME {
         return Err(format!("I only know `/{NAME}`."));
     }
     let (name, mut o) = subcommand(data)?;
-    let command = match name {
-        "challenge" => Command::Challenge {
-            opponent: o.user("user"),
-            side: o.side()?,
-        },
-        "accept" => Command::Accept {
-            challenge: None,
-            from: o.user("user"),
-        },
-        "decline" => Command::Decline {
-            challenge: None,
-            from: o.user("user"),
-        },
-        "cancel" => Command::Cancel { challenge: None },
-        "play" => Command::PlayBot {
-            level: match o.text("level") {
-                None => None,
-                Some(l) => Some(
-                    l.parse()
-                        .map_err(|_| format!("'{l}' is not a level: say easy, medium or hard."))?,
-                ),
-            },
-            side: o.side()?,
-        },
-        "move" => Command::Move {
-            text: format!("{} {}", o.required_text("from")?, o.required_text("to")?),
-            plain: false,
-        },
-        "board" => Command::Board,
-        "moves" => Command::Moves {
-            square: o.required_text("square")?,
-        },
-        "resign" => Command::Resign { game: None },
-        "draw" => Command::Draw { game: None },
-        "games" => Command::Games,
-        "rating" => Command::Rating {
-            user: o.user("user"),
-        },
-        "top" => Command::Top {
-            global: o.text("scope").as_deref() == Some("global"),
-            // Any count: the leaderboard keeps it in range.
-            limit: o
-                .int("count")
-                .map(|n| u32::try_from(n.max(0)).unwrap_or(u32::MAX)),
-        },
-        "history" => Command::History {
-            user: o.user("user"),
-        },
-        "export" => Command::Export {
-            game: o
-                .int("game")
-                .filter(|&n| n > 0)
-                .ok_or("Please give a game number, like 12.")?,
-        },
-        "rules" => Command::Rules,
-        "help" => Command::Help,
-        other => {
-            return Err(format!(
-                "I don't know `/{NAME} {other}`. Try `/{NAME} help`."
-            ));
-        }
+    let Some(spec) = COMMANDS.iter().find(|s| s.name == name) else {
+        return Err(format!(
+            "I don't know `/{NAME} {name}`. Try `/{NAME} help`."
+        ));
     };
+    let mut args = Args::default();
+    for arg in spec.args.iter().filter(|a| !a.text_only) {
+        match o.value(arg)? {
+            Some(v) => args.set(arg.name, v),
+            None if arg.required => return Err(format!("Please fill in `{}`.", arg.name)),
+            None => {}
+        }
+    }
+    let command: Command = (spec.build)(&args)
+        .ok_or_else(|| format!("Please fill in every option of `/{NAME} {name}`."))?;
     Ok(Parsed {
         command,
         mentions: o.mentions,
@@ -375,7 +347,7 @@ pub(super) mod tests {
             )
             .command,
             Command::Move {
-                text: "g7 G6".into(),
+                mv: "G7 G6".parse().unwrap(),
                 plain: false
             }
         );
@@ -444,7 +416,7 @@ pub(super) mod tests {
             )
             .command,
             Command::Moves {
-                square: "A1".into()
+                square: "A1".parse().unwrap()
             }
         );
         for (sub, want) in [
@@ -530,7 +502,7 @@ pub(super) mod tests {
         );
         assert_eq!(
             parse(&i.data).unwrap_err(),
-            "'insane' is not a level: say easy, medium or hard."
+            "'insane' is not a level: say easy, medium or hard"
         );
         let i = interaction(
             2,

@@ -173,16 +173,13 @@ impl Shared {
         // The bot may answer (and think for up to a second or so): acknowledge first.
         let defer = match &parsed.command {
             Command::PlayBot { .. } => true,
-            Command::Move { text, .. } => match text.parse::<Move>() {
-                Ok(mv) => {
-                    let legal = self
-                        .service
-                        .move_suggestions(place.clone(), sender.id.clone(), mv.to_string())
-                        .await;
-                    listed(mv, &legal)
-                }
-                Err(_) => false,
-            },
+            Command::Move { mv, .. } => {
+                let legal = self
+                    .service
+                    .move_suggestions(place.clone(), sender.id.clone(), mv.to_string())
+                    .await;
+                listed(*mv, &legal)
+            }
             _ => false,
         };
         if defer {
@@ -277,25 +274,17 @@ impl Shared {
         for token in [format!("<@{me}>"), format!("<@!{me}>")] {
             text = text.replace(&token, " ");
         }
-        let text = text.trim();
-        if text.is_empty() && !addressed {
-            return;
-        }
-        let prefix = self.service.prefix();
-        let prefixed = text
-            .get(..prefix.len())
-            .is_some_and(|p| p.eq_ignore_ascii_case(prefix));
-        // Speaking to the bot stands for the prefix: `@jungle board`.
-        let text = if addressed && !prefixed && text.parse::<Move>().is_err() {
-            format!("{prefix} {text}")
-        } else {
-            text.to_string()
-        };
+        let text = text.trim().to_string();
         let nick = msg.member.as_ref().and_then(|m| m.nick.as_deref());
         let event = Event {
             place: place(msg.guild_id, msg.channel_id),
             sender: User::new(msg.author.id.to_string(), display_name(&msg.author, nick)),
-            input: Input::Text(text),
+            // Speaking to the bot stands for the prefix: `@jungle board`.
+            input: if addressed {
+                Input::Addressed(text)
+            } else {
+                Input::Text(text)
+            },
             mentions: msg
                 .mentions
                 .iter()

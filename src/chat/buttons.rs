@@ -1,0 +1,132 @@
+//! Button ids, owned in one place: an [`Action`] says what a button does and to which game or
+//! challenge; [`Action::id`] writes the id a platform stores with the button and
+//! [`Action::parse`] reads it back (also after a restart).
+
+use super::command::Command;
+use super::event::{Button, ButtonStyle};
+
+/// What a button does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Accept(i64),
+    Decline(i64),
+    Cancel(i64),
+    Resign(i64),
+    Draw(i64),
+}
+
+/// The action words of button ids.
+const WORDS: [&str; 5] = ["accept", "decline", "cancel", "resign", "draw"];
+
+impl Action {
+    /// `accept:17`.
+    pub fn id(self) -> String {
+        let (i, n) = match self {
+            Action::Accept(n) => (0, n),
+            Action::Decline(n) => (1, n),
+            Action::Cancel(n) => (2, n),
+            Action::Resign(n) => (3, n),
+            Action::Draw(n) => (4, n),
+        };
+        format!("{}:{n}", WORDS[i])
+    }
+
+    /// The action of a button id; `None` for an id no button of ours carries.
+    pub fn parse(id: &str) -> Option<Action> {
+        let (word, number) = id.split_once(':')?;
+        let n: i64 = number.parse().ok().filter(|n| *n > 0)?;
+        Some(match WORDS.iter().position(|w| *w == word)? {
+            0 => Action::Accept(n),
+            1 => Action::Decline(n),
+            2 => Action::Cancel(n),
+            3 => Action::Resign(n),
+            _ => Action::Draw(n),
+        })
+    }
+
+    /// The command pressing it gives.
+    pub fn command(self) -> Command {
+        match self {
+            Action::Accept(n) => Command::Accept {
+                challenge: Some(n),
+                from: None,
+            },
+            Action::Decline(n) => Command::Decline {
+                challenge: Some(n),
+                from: None,
+            },
+            Action::Cancel(n) => Command::Cancel { challenge: Some(n) },
+            Action::Resign(n) => Command::Resign { game: Some(n) },
+            Action::Draw(n) => Command::Draw { game: Some(n) },
+        }
+    }
+
+    fn button(self, label: &str, style: ButtonStyle) -> Button {
+        Button {
+            id: self.id(),
+            label: label.into(),
+            style,
+        }
+    }
+}
+
+/// The buttons under a challenge.
+pub fn challenge_buttons(id: i64) -> Vec<Button> {
+    vec![
+        Action::Accept(id).button("Accept", ButtonStyle::Primary),
+        Action::Decline(id).button("Decline", ButtonStyle::Secondary),
+    ]
+}
+
+/// The ids of [`challenge_buttons`], to retire them.
+pub fn challenge_button_ids(id: i64) -> Vec<String> {
+    challenge_buttons(id).into_iter().map(|b| b.id).collect()
+}
+
+/// The buttons under a game's board.
+pub fn game_buttons(id: i64) -> Vec<Button> {
+    vec![
+        Action::Resign(id).button("Resign", ButtonStyle::Danger),
+        Action::Draw(id).button("Offer draw", ButtonStyle::Secondary),
+    ]
+}
+
+/// The ids of [`game_buttons`], to retire them.
+pub fn game_button_ids(id: i64) -> Vec<String> {
+    game_buttons(id).into_iter().map(|b| b.id).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip_and_strangers_are_refused() {
+        for a in [
+            Action::Accept(17),
+            Action::Decline(1),
+            Action::Cancel(2),
+            Action::Resign(3),
+            Action::Draw(i64::MAX),
+        ] {
+            assert_eq!(Action::parse(&a.id()), Some(a));
+        }
+        assert_eq!(Action::Accept(17).id(), "accept:17");
+        for bad in [
+            "resign:x",
+            "explode:1",
+            "x",
+            "",
+            "draw:",
+            "draw:-1",
+            "draw:0",
+            ":3",
+        ] {
+            assert_eq!(Action::parse(bad), None, "{bad}");
+        }
+        assert_eq!(
+            Action::parse("resign:3").map(Action::command),
+            Some(Command::Resign { game: Some(3) })
+        );
+    }
+}

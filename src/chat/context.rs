@@ -1,0 +1,87 @@
+//! What every command handler works with: the store, the settings and the time ([`Env`]), who
+//! asked and where ([`Ctx`]), and what a handler gives back ([`Handled`], [`BotTurn`], or a
+//! [`ChatError`]).
+
+use thiserror::Error;
+
+use crate::engine::Position;
+use crate::store::{PlayerRow, Store, StoreError};
+
+use super::bot::Level;
+use super::event::{Event, Reply};
+use super::settings::Settings;
+
+/// Why a command did nothing: a refusal the user reads, or a store failure.
+#[derive(Debug, Error)]
+pub(crate) enum ChatError {
+    #[error("{0}")]
+    Refuse(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+pub(crate) type Result<T> = std::result::Result<T, ChatError>;
+
+pub(crate) fn refuse<T>(text: impl Into<String>) -> Result<T> {
+    Err(ChatError::Refuse(text.into()))
+}
+
+/// The bot owes a move in this game at this ply.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotTurn {
+    pub game_id: i64,
+    pub ply: u32,
+    pub position: Position,
+    pub level: Level,
+    /// Hashes of the game's earlier positions, oldest first (repetitions).
+    pub history: Vec<u64>,
+}
+
+/// What handling one event produced.
+#[derive(Debug, Default)]
+pub struct Handled {
+    pub replies: Vec<Reply>,
+    pub bot_turn: Option<BotTurn>,
+}
+
+impl Handled {
+    pub(crate) fn reply(reply: Reply) -> Handled {
+        Handled {
+            replies: vec![reply],
+            bot_turn: None,
+        }
+    }
+}
+
+/// The store, the settings and the time: all a handler needs besides the event.
+pub(crate) struct Env<'a> {
+    pub store: &'a mut Store,
+    pub settings: &'a Settings,
+    /// Unix seconds.
+    pub now: i64,
+}
+
+/// One event's context: the environment, who sent it and where.
+pub(crate) struct Ctx<'a> {
+    pub env: Env<'a>,
+    pub ev: &'a Event,
+    pub me: PlayerRow,
+}
+
+impl Ctx<'_> {
+    pub fn platform(&self) -> &str {
+        &self.ev.place.platform
+    }
+    pub fn channel(&self) -> &str {
+        &self.ev.place.channel
+    }
+    pub fn scope(&self) -> &str {
+        &self.ev.place.scope
+    }
+    pub fn now(&self) -> i64 {
+        self.env.now
+    }
+    pub fn prefix(&self) -> &str {
+        &self.env.settings.prefix
+    }
+}

@@ -1,0 +1,124 @@
+//! Finding what a command is about: the player it names, the sender's game, the game a board
+//! request means, and whether someone is free to start a game here.
+
+use crate::engine::Side;
+use crate::store::PlayerRow;
+
+use super::context::{Ctx, Result, refuse};
+use super::game::Game;
+
+/// Finds the player a command names: a mention, a platform id, or a known display name.
+pub(crate) fn resolve_user(cx: &mut Ctx<'_>, token: &str) -> Result<PlayerRow> {
+    let bare = token
+        .trim_start_matches("<@")
+        .trim_start_matches('!')
+        .trim_start_matches('@')
+        .trim_end_matches('>');
+    let mentioned = cx.ev.mentions.iter().find(|m| {
+        m.id == token
+            || m.id == bare
+            || m.id.trim_start_matches('@') == bare
+            || m.name.eq_ignore_ascii_case(bare)
+    });
+    let (platform, now) = (cx.ev.place.platform.as_str(), cx.env.now);
+    if let Some(m) = mentioned {
+        return Ok(cx.env.store.upsert_player(platform, &m.id, &m.name, now)?);
+    }
+    for id in [token, bare] {
+        if let Some(p) = cx.env.store.find_player(platform, id)? {
+            return Ok(p);
+        }
+    }
+    let named = cx.env.store.players_named(platform, bare)?;
+    match <[PlayerRow; 1]>::try_from(named) {
+        Ok([one]) => Ok(one),
+        Err(named) if named.is_empty() => refuse(format!(
+            "I don't know anyone called '{token}' here. Mention them so I can find them."
+        )),
+        Err(_) => refuse(format!(
+            "More than one player is called '{bare}'; mention the one you mean."
+        )),
+    }
+}
+
+/// The sender's active game in this channel, or the game a button names (which must be theirs
+/// and still going).
+pub(crate) fn my_game(cx: &Ctx<'_>, id: Option<i64>) -> Result<Game> {
+    let store = &*cx.env.store;
+    let row = match id {
+        Some(id) => match store.game(id)? {
+            Some(row) if row.platform == cx.platform() => row,
+            _ => return refuse(format!("There is no game #{id}.")),
+        },
+        None => match store.active_game_of(cx.platform(), cx.channel(), cx.me.id)? {
+            Some(row) => row,
+            None => return refuse("You have no game in this channel."),
+        },
+    };
+    let game = Game::load(store, row)?;
+    if game.side_of(cx.me.id).is_none() {
+        return refuse(format!(
+            "Only {} and {} play in game #{}.",
+            game.jade.name(),
+            game.crimson.name(),
+            game.id()
+        ));
+    }
+    if !game.is_active() {
+        return refuse(format!("Game #{} is already over.", game.id()));
+    }
+    Ok(game)
+}
+
+/// The game a `board`/`moves` command is about: the sender's, else the channel's only one.
+pub(crate) fn shown_game(cx: &Ctx<'_>) -> Result<Game> {
+    let store = &*cx.env.store;
+    if let Some(row) = store.active_game_of(cx.platform(), cx.channel(), cx.me.id)? {
+        return Ok(Game::load(store, row)?);
+    }
+    let mut all = store.active_games(cx.platform(), cx.channel())?;
+    match all.len() {
+        0 => refuse("There is no game in this channel."),
+        1 => Ok(Game::load(store, all.remove(0))?),
+        n => refuse(format!(
+            "There are {n} games in this channel and you play in none of them; `{} games` lists them.",
+            cx.prefix()
+        )),
+    }
+}
+
+/// Refuses when `who` already has an active game in this channel.
+pub(crate) fn ensure_free(cx: &Ctx<'_>, who: &PlayerRow) -> Result<()> {
+    if let Some(g) = cx
+        .env
+        .store
+        .active_game_of(cx.platform(), cx.channel(), who.id)?
+    {
+        let subject = if who.id == cx.me.id {
+            "You already have".to_string()
+        } else {
+            format!("{} already has", who.display_name)
+        };
+        return refuse(format!(
+            "{subject} a game in this channel (#{}); one game per player per channel.",
+            g.id
+        ));
+    }
+    Ok(())
+}
+
+/// A seeded coin for random sides.
+pub(crate) fn coin(a: i64, b: i64, now: i64) -> Side {
+    let mut x = (a as u64)
+        ^ (b as u64).rotate_left(21)
+        ^ (now as u64).rotate_left(42)
+        ^ 0x9E37_79B9_7F4A_7C15;
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    if x & 1 == 0 {
+        Side::Jade
+    } else {
+        Side::Crimson
+    }
+}

@@ -1,0 +1,696 @@
+//! The command table: every chat command as one record (its name, aliases, arguments, help
+//! line and how its values become a [`Command`]). The text parser, `help` and the Discord
+//! `/jungle` definition are all made from it, so a new command or option is one edit here.
+
+use super::bot::Level;
+use super::command::{Command, CommandError, SideChoice};
+use crate::engine::{Move, Square};
+
+/// What kind of value an argument takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A player: a mention, a platform id or a display name.
+    User,
+    /// `jade`, `crimson` or `random`.
+    Side,
+    /// One of the bot's levels.
+    Level,
+    /// A square, like `G7`.
+    Square,
+    /// A move: the from-square and the to-square (`G7 G6`); in text, the rest of the line.
+    Move,
+    /// A game or challenge number (`12`, `#12`).
+    Number,
+    /// How many (a positive whole number).
+    Count,
+    /// A word that switches something on (`global`); `off` and `on` name the two states
+    /// where a platform offers them as choices.
+    Flag {
+        word: &'static str,
+        off: &'static str,
+        on: &'static str,
+    },
+    /// A word the command needs in text (`bot` in `play bot`), with its synonyms.
+    Word(&'static [&'static str]),
+}
+
+/// One argument of a command.
+#[derive(Clone, Copy, Debug)]
+pub struct Arg {
+    /// Its name: the key of its value, and the option's name on platforms with options.
+    pub name: &'static str,
+    pub kind: Kind,
+    pub required: bool,
+    /// What it means, for a platform's option description.
+    pub about: &'static str,
+    /// Only typed in text (a challenge number that buttons carry, the word `bot`): left out of
+    /// usage lines and of structured commands.
+    pub text_only: bool,
+}
+
+const fn arg(name: &'static str, kind: Kind, about: &'static str) -> Arg {
+    Arg {
+        name,
+        kind,
+        required: false,
+        about,
+        text_only: false,
+    }
+}
+
+const fn required(a: Arg) -> Arg {
+    Arg {
+        required: true,
+        ..a
+    }
+}
+
+const fn text_only(a: Arg) -> Arg {
+    Arg {
+        text_only: true,
+        ..a
+    }
+}
+
+/// One command.
+pub struct Spec {
+    pub name: &'static str,
+    /// Other words that name it in text.
+    pub aliases: &'static [&'static str],
+    pub args: &'static [Arg],
+    /// One line saying what it does.
+    pub help: &'static str,
+    /// Extra words after it are ignored rather than refused.
+    pub lenient: bool,
+    /// The command from its parsed arguments; `None` when a required one is missing.
+    pub build: fn(&Args) -> Option<Command>,
+}
+
+const fn spec(
+    name: &'static str,
+    args: &'static [Arg],
+    help: &'static str,
+    build: fn(&Args) -> Option<Command>,
+) -> Spec {
+    Spec {
+        name,
+        aliases: &[],
+        args,
+        help,
+        lenient: false,
+        build,
+    }
+}
+
+const SIDE: Arg = arg("side", Kind::Side, "The side you want");
+
+/// Every command, in the order `help` lists them.
+pub static COMMANDS: &[Spec] = &[
+    spec(
+        "challenge",
+        &[arg("user", Kind::User, "Who to challenge"), SIDE],
+        "Challenge someone here to a game (no user: anyone may accept)",
+        |a| {
+            Some(Command::Challenge {
+                opponent: a.user("user"),
+                side: a.side("side"),
+            })
+        },
+    ),
+    spec(
+        "accept",
+        &[
+            text_only(arg("challenge", Kind::Number, "The challenge number")),
+            arg("user", Kind::User, "Whose challenge"),
+        ],
+        "Accept a challenge",
+        |a| {
+            Some(Command::Accept {
+                challenge: a.number("challenge"),
+                from: a.user("user"),
+            })
+        },
+    ),
+    spec(
+        "decline",
+        &[
+            text_only(arg("challenge", Kind::Number, "The challenge number")),
+            arg("user", Kind::User, "Whose challenge"),
+        ],
+        "Decline a challenge",
+        |a| {
+            Some(Command::Decline {
+                challenge: a.number("challenge"),
+                from: a.user("user"),
+            })
+        },
+    ),
+    spec(
+        "cancel",
+        &[text_only(arg(
+            "challenge",
+            Kind::Number,
+            "The challenge number",
+        ))],
+        "Withdraw your open challenge",
+        |a| {
+            Some(Command::Cancel {
+                challenge: a.number("challenge"),
+            })
+        },
+    ),
+    spec(
+        "play",
+        &[
+            text_only(required(arg(
+                "opponent",
+                Kind::Word(&["bot", "ai", "computer"]),
+                "Who to play",
+            ))),
+            arg("level", Kind::Level, "How strong"),
+            SIDE,
+        ],
+        "Play against the bot",
+        |a| {
+            Some(Command::PlayBot {
+                level: a.level("level"),
+                side: a.side("side"),
+            })
+        },
+    ),
+    Spec {
+        aliases: &["m"],
+        ..spec(
+            "move",
+            &[required(arg("move", Kind::Move, "The move"))],
+            "Move a piece, e.g. `move G7 G6`; in your game you can also just type `G7 G6`",
+            |a| {
+                Some(Command::Move {
+                    mv: a.mv("move")?,
+                    plain: false,
+                })
+            },
+        )
+    },
+    Spec {
+        aliases: &["show"],
+        ..spec(
+            "board",
+            &[],
+            "Show the board of your game (or this channel's game)",
+            |_| Some(Command::Board),
+        )
+    },
+    spec(
+        "moves",
+        &[required(arg("square", Kind::Square, "e.g. G7"))],
+        "Where the piece on a square can go",
+        |a| {
+            Some(Command::Moves {
+                square: a.square("square")?,
+            })
+        },
+    ),
+    spec(
+        "resign",
+        &[text_only(arg("game", Kind::Number, "The game number"))],
+        "Resign your game",
+        |a| {
+            Some(Command::Resign {
+                game: a.number("game"),
+            })
+        },
+    ),
+    spec(
+        "draw",
+        &[text_only(arg("game", Kind::Number, "The game number"))],
+        "Offer a draw, or accept the one offered",
+        |a| {
+            Some(Command::Draw {
+                game: a.number("game"),
+            })
+        },
+    ),
+    spec("games", &[], "The games in this channel", |_| {
+        Some(Command::Games)
+    }),
+    Spec {
+        aliases: &["elo"],
+        ..spec(
+            "rating",
+            &[arg("user", Kind::User, "Whose (default: yours)")],
+            "A player's rating",
+            |a| {
+                Some(Command::Rating {
+                    user: a.user("user"),
+                })
+            },
+        )
+    },
+    Spec {
+        aliases: &["leaderboard"],
+        ..spec(
+            "top",
+            &[
+                arg(
+                    "scope",
+                    Kind::Flag {
+                        word: "global",
+                        off: "This server",
+                        on: "Everyone",
+                    },
+                    "Whose ranking",
+                ),
+                arg("count", Kind::Count, "How many players"),
+            ],
+            "The leaderboard of this server (`global`: of everyone)",
+            |a| {
+                Some(Command::Top {
+                    global: a.flag("scope"),
+                    limit: a.count("count"),
+                })
+            },
+        )
+    },
+    spec(
+        "history",
+        &[arg("user", Kind::User, "Whose (default: yours)")],
+        "A player's recent games",
+        |a| {
+            Some(Command::History {
+                user: a.user("user"),
+            })
+        },
+    ),
+    spec(
+        "export",
+        &[required(arg("game", Kind::Number, "The game number"))],
+        "A game's moves and position as text",
+        |a| {
+            Some(Command::Export {
+                game: a.number("game")?,
+            })
+        },
+    ),
+    Spec {
+        lenient: true,
+        ..spec("rules", &[], "How Jungle is played", |_| {
+            Some(Command::Rules)
+        })
+    },
+    Spec {
+        lenient: true,
+        ..spec("help", &[], "The commands", |_| Some(Command::Help))
+    },
+];
+
+/// A parsed argument's value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    User(String),
+    Side(SideChoice),
+    Level(Level),
+    Square(Square),
+    Move(Move),
+    Number(i64),
+    Count(u32),
+    Flag(bool),
+    Word,
+}
+
+/// The arguments given to one command, by name.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Args(Vec<(&'static str, Value)>);
+
+impl Args {
+    pub fn set(&mut self, name: &'static str, value: Value) {
+        self.0.push((name, value));
+    }
+
+    fn get(&self, name: &str) -> Option<&Value> {
+        self.0.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    fn user(&self, name: &str) -> Option<String> {
+        match self.get(name)? {
+            Value::User(u) => Some(u.clone()),
+            _ => None,
+        }
+    }
+
+    fn side(&self, name: &str) -> SideChoice {
+        match self.get(name) {
+            Some(Value::Side(s)) => *s,
+            _ => SideChoice::Random,
+        }
+    }
+
+    fn level(&self, name: &str) -> Option<Level> {
+        match self.get(name)? {
+            Value::Level(l) => Some(*l),
+            _ => None,
+        }
+    }
+
+    fn square(&self, name: &str) -> Option<Square> {
+        match self.get(name)? {
+            Value::Square(s) => Some(*s),
+            _ => None,
+        }
+    }
+
+    fn mv(&self, name: &str) -> Option<Move> {
+        match self.get(name)? {
+            Value::Move(m) => Some(*m),
+            _ => None,
+        }
+    }
+
+    fn number(&self, name: &str) -> Option<i64> {
+        match self.get(name)? {
+            Value::Number(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    fn count(&self, name: &str) -> Option<u32> {
+        match self.get(name)? {
+            Value::Count(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    fn flag(&self, name: &str) -> bool {
+        matches!(self.get(name), Some(Value::Flag(true)))
+    }
+}
+
+impl Kind {
+    /// The value of one word of text, or why it is not one.
+    pub fn read(self, word: &str) -> Result<Value, CommandError> {
+        match self {
+            Kind::User => Ok(Value::User(word.to_string())),
+            Kind::Side => word
+                .parse()
+                .map(Value::Side)
+                .map_err(|()| CommandError::BadSide(word.to_string())),
+            Kind::Level => word
+                .parse()
+                .map(Value::Level)
+                .map_err(|_| CommandError::BadLevel(word.to_string())),
+            Kind::Square => Ok(Value::Square(word.parse()?)),
+            Kind::Move => Ok(Value::Move(word.parse()?)),
+            Kind::Number => game_number(word).map(Value::Number),
+            Kind::Count => word
+                .parse()
+                .map(Value::Count)
+                .map_err(|_| CommandError::Usage(String::new())),
+            Kind::Flag { word: w, .. } if word.eq_ignore_ascii_case(w) => Ok(Value::Flag(true)),
+            Kind::Word(words) if words.iter().any(|w| word.eq_ignore_ascii_case(w)) => {
+                Ok(Value::Word)
+            }
+            Kind::Flag { .. } | Kind::Word(_) => Err(CommandError::Usage(String::new())),
+        }
+    }
+
+    /// How the argument reads in a usage line.
+    fn usage(self, name: &str) -> String {
+        match self {
+            Kind::User => "@user".into(),
+            Kind::Side => SideChoice::ALL.map(SideChoice::as_str).join("|"),
+            Kind::Level => Level::ALL.map(Level::name).join("|"),
+            Kind::Move => "<from> <to>".into(),
+            Kind::Flag { word, .. } => word.into(),
+            Kind::Word(words) => words[0].into(),
+            Kind::Square | Kind::Number | Kind::Count => name.into(),
+        }
+    }
+}
+
+/// A game or challenge number: `12` or `#12`.
+pub fn game_number(s: &str) -> Result<i64, CommandError> {
+    s.trim_start_matches('#')
+        .parse::<i64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(|| CommandError::BadGame(s.to_string()))
+}
+
+impl Spec {
+    /// The command this record names, by its name or an alias (any case).
+    pub fn find(word: &str) -> Option<&'static Spec> {
+        COMMANDS.iter().find(|s| {
+            s.name.eq_ignore_ascii_case(word)
+                || s.aliases.iter().any(|a| a.eq_ignore_ascii_case(word))
+        })
+    }
+
+    /// `challenge [@user] [jade|crimson|random]`.
+    pub fn usage(&self) -> String {
+        let mut line = self.name.to_string();
+        for a in self.args.iter().filter(|a| !a.text_only || a.required) {
+            let shown = a.kind.usage(a.name);
+            line.push(' ');
+            line.push_str(&match (a.required, a.kind) {
+                (_, Kind::Word(_) | Kind::Move) => shown,
+                (true, _) => format!("<{shown}>"),
+                (false, _) => format!("[{shown}]"),
+            });
+        }
+        line
+    }
+
+    /// Reads the words after the command's name: each word goes to the first argument still
+    /// open that takes it (a user only when no other does); a move takes the rest.
+    pub fn parse_words(&self, words: &[&str]) -> Result<Command, CommandError> {
+        let usage = || CommandError::Usage(self.usage());
+        let mut open: Vec<&Arg> = self.args.iter().collect();
+        let mut args = Args::default();
+        let mut rest = words;
+        while let Some((&word, after)) = rest.split_first() {
+            if let Some(i) = open.iter().position(|a| a.kind == Kind::Move) {
+                args.set(open[i].name, Kind::Move.read(&rest.join(" "))?);
+                open.remove(i);
+                break;
+            }
+            let taker = open
+                .iter()
+                .position(|a| a.kind != Kind::User && a.kind.read(word).is_ok())
+                .or_else(|| open.iter().position(|a| a.kind == Kind::User));
+            match taker {
+                Some(i) => {
+                    args.set(open[i].name, open[i].kind.read(word)?);
+                    open.remove(i);
+                }
+                None if self.lenient => break,
+                // The first argument still open says what it wanted instead.
+                None => {
+                    return Err(match open.first().map(|a| a.kind.read(word)) {
+                        Some(Err(CommandError::Usage(_))) | None | Some(Ok(_)) => usage(),
+                        Some(Err(e)) => e,
+                    });
+                }
+            }
+            rest = after;
+        }
+        (self.build)(&args).ok_or_else(usage).and_then(|cmd| {
+            if open.iter().any(|a| a.required) {
+                Err(usage())
+            } else {
+                Ok(cmd)
+            }
+        })
+    }
+}
+
+/// Parses the words after the prefix, e.g. `challenge @bob jade`; nothing at all asks for help.
+pub fn parse(words: &str) -> Result<Command, CommandError> {
+    let all: Vec<&str> = words.split_whitespace().collect();
+    let Some((&name, rest)) = all.split_first() else {
+        return Ok(Command::Help);
+    };
+    match Spec::find(name) {
+        Some(spec) => spec.parse_words(rest),
+        // `!jungle g7 g6` is a move too.
+        None => match words.parse::<Move>() {
+            Ok(mv) => Ok(Command::Move { mv, plain: false }),
+            Err(_) => Err(CommandError::Unknown(name.to_string())),
+        },
+    }
+}
+
+/// The command list: one usage line and what it does, per command.
+pub fn help(prefix: &str) -> String {
+    let mut out = format!("Jungle (Dou Shou Qi) commands, each after `{prefix}`:");
+    for s in COMMANDS {
+        out.push_str(&format!("\n{}: {}", s.usage(), s.help));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(text: &str) -> Move {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn commands_parse() {
+        assert_eq!(
+            parse("challenge @bob jade"),
+            Ok(Command::Challenge {
+                opponent: Some("@bob".into()),
+                side: SideChoice::Jade
+            })
+        );
+        assert_eq!(
+            parse("challenge crimson"),
+            Ok(Command::Challenge {
+                opponent: None,
+                side: SideChoice::Crimson
+            })
+        );
+        assert_eq!(
+            parse("play bot hard crimson"),
+            Ok(Command::PlayBot {
+                level: Some(Level::Hard),
+                side: SideChoice::Crimson
+            })
+        );
+        assert_eq!(
+            parse("play ai crimson easy"),
+            Ok(Command::PlayBot {
+                level: Some(Level::Easy),
+                side: SideChoice::Crimson
+            })
+        );
+        assert_eq!(
+            parse("PLAY BOT"),
+            Ok(Command::PlayBot {
+                level: None,
+                side: SideChoice::Random
+            })
+        );
+        assert_eq!(
+            parse("move g7 g6"),
+            Ok(Command::Move {
+                mv: mv("G7 G6"),
+                plain: false
+            })
+        );
+        assert_eq!(
+            parse("m g7 to g6"),
+            Ok(Command::Move {
+                mv: mv("G7 G6"),
+                plain: false
+            })
+        );
+        assert_eq!(
+            parse("G7G6"),
+            Ok(Command::Move {
+                mv: mv("G7 G6"),
+                plain: false
+            })
+        );
+        assert_eq!(
+            parse("moves g7"),
+            Ok(Command::Moves {
+                square: "G7".parse().unwrap()
+            })
+        );
+        assert_eq!(parse("export #12"), Ok(Command::Export { game: 12 }));
+        assert_eq!(
+            parse("accept 12"),
+            Ok(Command::Accept {
+                challenge: Some(12),
+                from: None
+            })
+        );
+        assert_eq!(
+            parse("accept @bob"),
+            Ok(Command::Accept {
+                challenge: None,
+                from: Some("@bob".into())
+            })
+        );
+        assert_eq!(
+            parse("top global 5"),
+            Ok(Command::Top {
+                global: true,
+                limit: Some(5)
+            })
+        );
+        assert_eq!(
+            parse("leaderboard 99"),
+            Ok(Command::Top {
+                global: false,
+                limit: Some(99)
+            }),
+            "the leaderboard, not the parser, keeps the count in range"
+        );
+        assert_eq!(parse("rules please"), Ok(Command::Rules));
+        assert_eq!(parse(""), Ok(Command::Help));
+    }
+
+    #[test]
+    fn bad_commands_say_why() {
+        assert_eq!(parse("dance"), Err(CommandError::Unknown("dance".into())));
+        assert_eq!(
+            parse("play bot insane"),
+            Err(CommandError::BadLevel("insane".into()))
+        );
+        assert_eq!(
+            parse("play bot easy blue"),
+            Err(CommandError::BadSide("blue".into()))
+        );
+        assert_eq!(
+            parse("challenge bob purple"),
+            Err(CommandError::BadSide("purple".into()))
+        );
+        assert_eq!(parse("export x"), Err(CommandError::BadGame("x".into())));
+        assert!(matches!(parse("moves Z9"), Err(CommandError::BadSquare(_))));
+        assert!(matches!(parse("move G7 Z9"), Err(CommandError::BadMove(_))));
+        assert_eq!(
+            parse("play"),
+            Err(CommandError::Usage(
+                "play bot [easy|medium|hard] [jade|crimson|random]".into()
+            ))
+        );
+        assert_eq!(
+            parse("play easy"),
+            Err(CommandError::Usage(
+                "play bot [easy|medium|hard] [jade|crimson|random]".into()
+            ))
+        );
+        assert_eq!(
+            parse("top a b"),
+            Err(CommandError::Usage("top [global] [count]".into()))
+        );
+        assert_eq!(
+            parse("move"),
+            Err(CommandError::Usage("move <from> <to>".into()))
+        );
+        assert_eq!(parse("board now"), Err(CommandError::Usage("board".into())));
+    }
+
+    #[test]
+    fn every_name_and_alias_is_one_command() {
+        let mut words: Vec<&str> = COMMANDS
+            .iter()
+            .flat_map(|s| std::iter::once(s.name).chain(s.aliases.iter().copied()))
+            .collect();
+        let n = words.len();
+        words.sort_unstable();
+        words.dedup();
+        assert_eq!(words.len(), n, "a word names two commands");
+        for w in words {
+            assert!(w.parse::<Move>().is_err(), "{w} reads as a move");
+        }
+        let h = help("!jungle");
+        for s in COMMANDS {
+            assert!(h.contains(&s.usage()), "{h}");
+        }
+    }
+}
