@@ -2,7 +2,7 @@
 //! across random positions, determinism for a seed, and stopping through the `Stop` trait.
 //! Node and depth limits keep every test deterministic; nothing here is timed.
 
-mod common;
+use crate::common;
 
 use std::cell::Cell;
 use std::sync::atomic::AtomicBool;

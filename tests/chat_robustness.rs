@@ -1,7 +1,7 @@
 //! Random and hostile chat input through the handler: nothing panics, and every stored game
 //! stays consistent (its position is its move list replayed).
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use jungle::chat::{Core, Event, Input, Place, Settings, User};

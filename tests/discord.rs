@@ -2,10 +2,8 @@
 //! to an in-process double of Discord's gateway and REST API (tests/discord/double.rs).
 //! Every wait is on an observed effect, bounded by a timeout; nothing sleeps.
 
-#[path = "discord/mod.rs"]
-mod support;
-
-use support::{double, harness};
+pub mod double;
+pub mod harness;
 
 use std::sync::Arc;
 
@@ -481,38 +479,15 @@ async fn the_outbox_is_posted_and_a_failed_send_is_survived() {
     w.finish().await;
 }
 
-/// Collects everything logged in this test binary (the log test installs it globally).
-#[derive(Clone, Default)]
-struct Captured(Arc<std::sync::Mutex<Vec<u8>>>);
-
-impl std::io::Write for Captured {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 #[tokio::test]
 async fn the_token_is_never_logged() {
-    let captured = Captured::default();
-    let writer = captured.clone();
-    let subscriber = tracing_subscriber::fmt()
-        .with_max_level(tracing::Level::TRACE)
-        .with_ansi(false)
-        .with_writer(move || writer.clone())
-        .finish();
-    // The global subscriber (only this test sets one): a scoped `set_default` races with the
-    // other tests' threads over tracing's per-callsite interest cache and can miss events.
-    // Every test's logs land in the capture then, which only widens the check.
-    tracing::subscriber::set_global_default(subscriber).expect("no other test sets a subscriber");
+    // Every test's logs land in the capture, which only widens the check.
+    let captured = crate::common::logs::captured();
     let w = World::start(GUILD_BOT).await;
     start_game(&w).await;
     play(&w, ALICE, "G7 G6").await;
     w.finish().await;
-    let log = String::from_utf8(captured.0.lock().unwrap().clone()).unwrap();
+    let log = captured.text();
     assert!(log.contains("starting the Discord adapter"), "{log}");
     assert!(log.contains("token: [redacted]"), "{log}");
     assert!(

@@ -1,7 +1,7 @@
 //! Invariants along random games: fast generator == reference generator, move text and
 //! position strings round-trip, incremental hash == hash from scratch.
 
-mod common;
+use crate::common;
 
 use common::{random_positions, reference};
 use jungle::engine::{Move, Position};

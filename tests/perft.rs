@@ -1,7 +1,7 @@
 //! Perft fixtures from `tests/data/perft.txt`, checked against the engine and (where small)
 //! against the reference generator.
 
-mod common;
+use crate::common;
 
 use jungle::engine::{Position, perft};
 

@@ -2,10 +2,10 @@
 //! the normal one, golden images, and the `render` / `replay` commands.
 //!
 //! Goldens live in tests/data/render/; after an intended change of the look, run
-//! `JUNGLE_BLESS=1 cargo test --test render --test replay` to write them again, and look at them.
+//! `JUNGLE_BLESS=1 cargo test --test tests -- render:: replay::` to write them again, and look at them.
 
-mod common;
-mod images;
+use crate::common;
+use crate::images;
 
 use std::process::Command;
 

@@ -1,8 +1,8 @@
 //! Game replays as animated GIFs, checked by decoding them: one frame per half-move like the
 //! board image, small delta frames, errors for illegal moves, and a golden replay.
 
-mod common;
-mod images;
+use crate::common;
+use crate::images;
 
 use jungle::engine::BySide;
 use jungle::render::{self, BoardOptions, LastMove, ReplayError, ReplayOptions, layout};

@@ -1,6 +1,6 @@
 //! One focused test per rule of RULES.md, through the public engine API.
 
-mod common;
+use crate::common;
 
 use common::{board, mv, pos};
 use jungle::engine::{CaptureBlock, DrawReason, IllegalMove, Outcome, Position, Side, WinReason};

@@ -2,6 +2,7 @@
 //! generator, and a small deterministic random number generator.
 #![allow(dead_code)]
 
+pub mod logs;
 pub mod reference;
 
 use jungle::engine::{Move, Position};

@@ -6,9 +6,9 @@ use std::time::Duration;
 use matrix_sdk::ruma::{DeviceId, UserId};
 use serde_json::json;
 
+use super::front::Front;
+use super::harness::{self, Bot, Human, within};
 use super::{device_ids, room_with_bot};
-use crate::front::Front;
-use crate::harness::{self, Bot, Human, within};
 use crate::synapse_or_skip;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

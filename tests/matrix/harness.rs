@@ -67,7 +67,7 @@ impl Env {
 #[macro_export]
 macro_rules! synapse_or_skip {
     () => {
-        match $crate::harness::Env::get() {
+        match $crate::matrix::harness::Env::get() {
             Some(env) => env,
             None if std::env::var_os("JUNGLE_SKIP_MATRIX").is_some() => {
                 eprintln!("SKIPPED: no test homeserver and JUNGLE_SKIP_MATRIX is set");
@@ -75,7 +75,7 @@ macro_rules! synapse_or_skip {
             }
             None => panic!(
                 "no test homeserver (JUNGLE_MATRIX_URL is not set): run the Matrix tests through \
-                 `bash tests/run.sh` or `bash tests/matrix/synapse.sh cargo test --test matrix`, \
+                 `bash tests/run.sh` or `bash tests/matrix/synapse.sh cargo test --test tests matrix::`, \
                  which start a throwaway Synapse (JUNGLE_SKIP_MATRIX=1 skips them)"
             ),
         }
@@ -83,13 +83,7 @@ macro_rules! synapse_or_skip {
 }
 
 pub fn init_logs() {
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn,jungle=info")),
-        )
-        .with_test_writer()
-        .try_init();
+    crate::common::logs::captured();
 }
 
 /// Waits for `what` with [`PATIENCE`], panicking with `what` when it does not happen.

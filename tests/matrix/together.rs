@@ -10,10 +10,10 @@ use serde_json::json;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::sync::watch;
 
+use super::front::Front;
+use super::harness::{self, Human, within};
 use crate::discord::double::Double;
 use crate::discord::harness::{self as discord, ALICE};
-use crate::front::Front;
-use crate::harness::{self, Human, within};
 use crate::synapse_or_skip;
 
 /// A child's stderr, line by line as it comes; printed when the test fails.

@@ -2,15 +2,12 @@
 //! `tests/run.sh` wraps around the test run). Without it they fail, unless JUNGLE_SKIP_MATRIX=1.
 //! Bots run in-process on their own accounts; humans are matrix-sdk clients.
 
-// The Discord double and its helpers, for the test that runs both adapters side by side.
-#[allow(dead_code)]
-#[path = "../discord/mod.rs"]
-mod discord;
 mod failures;
 mod front;
 mod harness;
 mod together;
 
+use crate::synapse_or_skip;
 use harness::{Bot, BotOptions, Human, Proxy, decode_png, test_png, within};
 use jungle::Position;
 use jungle::adapters::matrix::SyncState;
