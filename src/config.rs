@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
-use crate::chat::Settings;
+use crate::chat::{Limits, Settings};
 
 mod secret;
 mod section;
@@ -29,6 +29,8 @@ pub struct Config {
     pub store: StoreConfig,
     pub chat: ChatConfig,
     pub bot: BotConfig,
+    /// Per-user rate limits (`[limits]`).
+    pub limits: Limits,
     /// The Discord adapter's section; absent means Discord is off.
     pub discord: Option<toml::Table>,
     /// The Matrix adapter's section; absent means Matrix is off.
@@ -46,6 +48,7 @@ impl std::fmt::Debug for Config {
             .field("store", &self.store)
             .field("chat", &self.chat)
             .field("bot", &self.bot)
+            .field("limits", &self.limits)
             .field("discord", &section_keys(&self.discord))
             .field("matrix", &section_keys(&self.matrix))
             .finish()
@@ -212,6 +215,7 @@ impl Config {
             ],
             default_level: self.bot.default_level,
             levels: crate::ai::Level::ALL.map(|l| self.bot.level_settings(l)),
+            limits: self.limits,
         }
     }
 
@@ -238,7 +242,11 @@ impl Config {
 
     /// Reads the parsed file key by key.
     pub fn from_table(table: &toml::Table) -> Result<Config, KeyError> {
-        let root = Section::new("", table, &["store", "chat", "bot", "discord", "matrix"])?;
+        let root = Section::new(
+            "",
+            table,
+            &["store", "chat", "bot", "limits", "discord", "matrix"],
+        )?;
         let mut config = Config {
             discord: root.table("discord")?.cloned(),
             matrix: root.table("matrix")?.cloned(),
@@ -261,6 +269,18 @@ impl Config {
             chat.challenge_expiry =
                 duration(&s, "challenge_expiry")?.unwrap_or(chat.challenge_expiry);
             chat.move_timeout = duration(&s, "move_timeout")?.unwrap_or(chat.move_timeout);
+        }
+        if let Some(s) = root.section("limits", &["commands", "window", "games_per_hour"])? {
+            let limits = &mut config.limits;
+            if let Some(n) = s.integer("commands", 1, u32::MAX.into())? {
+                limits.commands = n as u32;
+            }
+            if let Some(d) = duration(&s, "window")? {
+                limits.window_secs = secs(d);
+            }
+            if let Some(n) = s.integer("games_per_hour", 1, u32::MAX.into())? {
+                limits.games_per_hour = n as u32;
+            }
         }
         if let Some(s) = root.section(
             "bot",
@@ -396,7 +416,7 @@ mod tests {
         let e = Config::parse("[sotre]\n").unwrap_err();
         assert_eq!(
             e,
-            "sotre (line 1): unknown key; known keys: store, chat, bot, discord, matrix"
+            "sotre (line 1): unknown key; known keys: store, chat, bot, limits, discord, matrix"
         );
         let e = Config::parse("[bot]\nrating_easy = \"low\"\n").unwrap_err();
         assert_eq!(
@@ -414,6 +434,18 @@ mod tests {
         );
         let e = Config::parse("[bot]\ndefault_level = \"insane\"\n").unwrap_err();
         assert!(e.starts_with("bot.default_level (line 2): 'insane'"), "{e}");
+        let c =
+            Config::parse("[limits]\ncommands = 5\nwindow = \"1m\"\ngames_per_hour = 2\n").unwrap();
+        assert_eq!(
+            c.settings().limits,
+            Limits {
+                commands: 5,
+                window_secs: 60,
+                games_per_hour: 2
+            }
+        );
+        let e = Config::parse("[limits]\ncommands = 0\n").unwrap_err();
+        assert_eq!(e, "limits.commands (line 2): must be from 1 to 4294967295");
         let e = Config::parse("[chat\n").unwrap_err();
         assert!(!e.contains('\n'), "{e}");
     }

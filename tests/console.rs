@@ -265,7 +265,7 @@ fn illegal_moves_get_specific_reasons_and_change_nothing() {
     has(&out, "The elephant on A7 cannot reach A5");
     has(&out, "There is no piece on D5.");
     has(&out, "The rat on A3 is Crimson's; it is Jade's turn.");
-    has(&out, "'banana' is not a move");
+    has(&out, "`banana` is not a move");
     has(&out, "It is Jade's turn.");
     lacks(&out, "hello");
     assert_eq!(ch.store().game(1).unwrap().unwrap().ply, 0);
@@ -567,7 +567,7 @@ fn history_and_export() {
          !jungle export 1\n\
          !jungle export 9\n",
     );
-    has(&out, "Recent games of alice:");
+    has(&out, "Recent games of alice in this channel:");
     has(
         &out,
         "#1: alice (Jade) vs bob (Crimson), 2 moves, Crimson wins: Jade resigned (-20)",
@@ -577,7 +577,7 @@ fn history_and_export() {
         &out,
         "Position: l5t/1d3c1/2p1w1e/r6/7/6R/E1W1P2/1C3D1/T5L j 2 2",
     );
-    has(&out, "There is no game #9.");
+    has(&out, "There is no game #9 in this channel.");
 }
 
 #[test]
@@ -587,8 +587,8 @@ fn help_rules_and_unknown_commands() {
         ch.run("!jungle help\n!jungle rules\n!jungle dance\n!jungle play bot insane\n!junglefoo\n");
     has(&out, "challenge [@user] [jade|crimson|random]");
     has(&out, "Only the rat swims");
-    has(&out, "I don't know the command 'dance'. Try `help`.");
-    has(&out, "'insane' is not a level: say easy, medium or hard");
+    has(&out, "I don't know the command `dance`. Try `help`.");
+    has(&out, "`insane` is not a level: say easy, medium or hard");
     assert_eq!(out.lines().filter(|l| l.contains("junglefoo")).count(), 0);
 }
 
@@ -600,7 +600,7 @@ fn moves_and_board_commands() {
         &["--text-board"],
     );
     has(&out, "The Jade rat on G7 can go to G6, F7, G8.");
-    has(&out, "'Z9' is not a square");
+    has(&out, "`Z9` is not a square");
     has(&out, "    1  l . # * # . t 1");
 }
 
@@ -631,8 +631,10 @@ fn a_press_on_a_dead_button_names_the_buttons_to_retire() {
     let r = press("bob", "accept:1");
     assert!(r.private);
     assert_eq!(r.retired_buttons, ["accept:1", "decline:1"], "{}", r.text);
+    // An id no button of ours carries changes nothing, not even the message it was on.
     let r = press("bob", "explode:1");
-    assert_eq!(r.retired_buttons, ["explode:1"]);
+    assert_eq!(r.text, "This button is no longer active.");
+    assert!(r.retired_buttons.is_empty(), "{r:?}");
     // A live button pressed by the wrong person retires nothing.
     let r = press("mallory", "resign:1");
     assert!(r.private);

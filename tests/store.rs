@@ -31,7 +31,7 @@ fn file_database_uses_wal_and_keeps_data() {
     let id = {
         let mut s = Store::open(&path).unwrap();
         assert_eq!(s.journal_mode().unwrap(), "wal");
-        assert_eq!(s.schema_version().unwrap(), 2);
+        assert_eq!(s.schema_version().unwrap(), 3);
         new_game(&mut s)
     };
     let s = Store::open(&path).unwrap();
@@ -144,13 +144,15 @@ fn a_version_one_database_is_migrated_with_its_games_replayed() {
         }
         s.raw_execute(&format!(
             "UPDATE games SET moves = 'G7 G6,A3 A4', ply = 2, position = '{pos}' WHERE id = {id};
+             DROP INDEX games_bot_turns; DROP INDEX games_deadline; DROP INDEX challenges_expiry;
              ALTER TABLE games DROP COLUMN captures; ALTER TABLE games DROP COLUMN hashes;
+             ALTER TABLE games DROP COLUMN bot_to_move;
              PRAGMA user_version = 1;"
         ))
         .unwrap();
     }
     let s = Store::open(&path).unwrap();
-    assert_eq!(s.schema_version().unwrap(), 2);
+    assert_eq!(s.schema_version().unwrap(), 3);
     let g = s.game(1).unwrap().unwrap();
     assert_eq!(g.captures, [None, None]);
     let start = jungle::Position::start();

@@ -7,10 +7,10 @@ use crate::store::{ChallengeRow, ChallengeStatus, NewChallenge, NewGame, PlayerR
 use super::bot::Level;
 use super::buttons::{challenge_button_ids, challenge_buttons};
 use super::command::SideChoice;
-use super::context::{ChatError, Ctx, Handled, Result, refuse};
+use super::context::{Ctx, Handled, Result, refuse};
 use super::event::{Reply, User};
 use super::lifecycle::game_started;
-use super::lookup::{coin, ensure_free, resolve_user};
+use super::lookup::{busy, coin, ensure_free, resolve_user};
 
 pub(crate) fn challenge(
     cx: &mut Ctx<'_>,
@@ -28,20 +28,9 @@ pub(crate) fn challenge(
     if let Some(t) = &target {
         ensure_free(cx, t)?;
     }
-    let open = cx
-        .env
-        .store
-        .open_challenges(cx.platform(), cx.channel(), cx.now())?;
-    if let Some(c) = open.iter().find(|c| c.challenger_id == cx.me.id) {
-        return refuse(format!(
-            "You already have a challenge open here (#{}); `{} cancel` it first.",
-            c.id,
-            cx.prefix()
-        ));
-    }
     let expiry = cx.env.settings.challenge_expiry_secs;
     let place = &cx.ev.place;
-    let c = cx.env.store.create_challenge(&NewChallenge {
+    let created = cx.env.store.create_challenge(&NewChallenge {
         platform: &place.platform,
         scope: &place.scope,
         channel: &place.channel,
@@ -50,7 +39,16 @@ pub(crate) fn challenge(
         side: side.side(),
         now: cx.now(),
         expires_at: cx.now().saturating_add(expiry),
-    })?;
+    });
+    let c = match created {
+        Err(StoreError::AlreadyOpen(id)) => {
+            return refuse(format!(
+                "You already have a challenge open here (#{id}); `{} cancel` it first.",
+                cx.prefix()
+            ));
+        }
+        other => other?,
+    };
     let minutes = expiry / 60;
     let me = &cx.me.display_name;
     let sides = match side {
@@ -99,9 +97,10 @@ fn pick_challenge(
     whose: Whose,
 ) -> Result<ChallengeRow> {
     if let Some(id) = id {
+        // A challenge is answered where it was posted.
         let c = match cx.env.store.challenge(id)? {
-            Some(c) if c.platform == cx.platform() => c,
-            _ => return refuse(format!("There is no challenge #{id}.")),
+            Some(c) if c.platform == cx.platform() && c.channel == cx.channel() => c,
+            _ => return refuse(format!("There is no challenge #{id} in this channel.")),
         };
         if c.status != ChallengeStatus::Open || c.expires_at <= cx.now() {
             let state = if c.status == ChallengeStatus::Open {
@@ -191,18 +190,11 @@ pub(crate) fn accept(cx: &mut Ctx<'_>, id: Option<i64>, from: Option<&str>) -> R
         rated: true,
         now: cx.now(),
     };
-    let row = cx.env.store.atomically(|s| {
-        let row = s.create_game(&new)?;
-        if !s.close_challenge(c.id, ChallengeStatus::Accepted, Some(row.id))? {
-            return Err(StoreError::Conflict);
-        }
-        Ok(row)
-    });
-    let row = match row {
+    let row = match cx.env.store.accept_challenge(c.id, &new) {
         Ok(row) => row,
         // Someone else accepted or it was cancelled between our read and write.
         Err(StoreError::Conflict) => return refuse("That challenge is no longer open."),
-        Err(e) => return Err(ChatError::Store(e)),
+        Err(e) => return Err(busy(cx, e)),
     };
     let mut h = game_started(&cx.env, row)?;
     if let Some(r) = h.replies.first_mut() {
@@ -283,6 +275,6 @@ pub(crate) fn play_bot(
         rated: true,
         now: cx.now(),
     };
-    let row = cx.env.store.create_game(&new)?;
+    let row = cx.env.store.create_game(&new).map_err(|e| busy(cx, e))?;
     game_started(&cx.env, row)
 }

@@ -8,6 +8,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::bot::Level;
+use super::event::verbatim;
 use crate::engine::{Move, ParseMoveError, ParseSquareError, Side, Square};
 
 /// Which side the one who starts a game wants.
@@ -130,21 +131,36 @@ pub enum Command {
     Help,
 }
 
-/// Why a command was not understood. The text tells the user what to type instead.
+/// Why a command was not understood. The text tells the user what to type instead; what they
+/// typed is shown as [`verbatim`] text, never as markup.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CommandError {
-    #[error("I don't know the command '{0}'. Try `help`.")]
+    #[error("I don't know the command {}. Try `help`.", verbatim(.0))]
     Unknown(String),
     #[error("usage: `{0}`")]
     Usage(String),
-    #[error("'{0}' is not a side: say jade, crimson or random")]
+    #[error("{} is not a side: say jade, crimson or random", verbatim(.0))]
     BadSide(String),
-    #[error("'{0}' is not a level: say easy, medium or hard")]
+    #[error("{} is not a level: say easy, medium or hard", verbatim(.0))]
     BadLevel(String),
-    #[error("'{0}' is not a game number (games are numbered like #12)")]
+    #[error("{} is not a game number (games are numbered like #12)", verbatim(.0))]
     BadGame(String),
-    #[error("{0}")]
-    BadSquare(#[from] ParseSquareError),
-    #[error("{0}")]
-    BadMove(#[from] ParseMoveError),
+    #[error("{} is not a square: squares are a file A-G then a rank 1-9, like G7", verbatim(.0))]
+    BadSquare(String),
+    #[error("{} is not a move: write the from-square and the to-square, like G7 G6", verbatim(.0))]
+    BadMove(String),
+}
+
+impl From<ParseSquareError> for CommandError {
+    fn from(e: ParseSquareError) -> Self {
+        let ParseSquareError::Invalid(text) = e;
+        CommandError::BadSquare(text)
+    }
+}
+
+impl From<ParseMoveError> for CommandError {
+    fn from(e: ParseMoveError) -> Self {
+        let ParseMoveError::Syntax(text) = e;
+        CommandError::BadMove(text)
+    }
 }

@@ -10,20 +10,26 @@ use super::address;
 use super::buttons::{self, Action};
 use super::command::Command;
 use super::context::{BotTurn, ChatError, Ctx, Env, Handled, Result};
-use super::event::{Event, Input, Reply};
+use super::event::{Event, Input, Reply, plain_name};
+use super::limits::{Limiter, Verdict};
 use super::settings::Settings;
 use super::timers::{self, Ticked};
 use super::{challenges, info, lifecycle, play, table};
 
-/// The handler: the store plus settings.
+/// The handler: the store, the settings and the rate limiter.
 pub struct Core {
     store: Store,
     settings: Settings,
+    limiter: Limiter,
 }
 
 impl Core {
     pub fn new(store: Store, settings: Settings) -> Core {
-        Core { store, settings }
+        Core {
+            store,
+            settings,
+            limiter: Limiter::default(),
+        }
     }
 
     pub fn store(&self) -> &Store {
@@ -50,12 +56,9 @@ impl Core {
             Input::Command(cmd) => Some(Ok(cmd.clone())),
             Input::Button(id) => match Action::parse(id) {
                 Some(action) => Some(Ok(action.command())),
-                None => {
-                    return Handled::reply(Reply {
-                        retired_buttons: vec![id.clone()],
-                        ..Reply::private("That button no longer does anything.")
-                    });
-                }
+                // Not an id of ours (forged, or from an older build): nothing changes, and the
+                // message it was pressed on keeps its buttons.
+                None => return Handled::reply(Reply::private("This button is no longer active.")),
             },
         };
         let cmd = match recognised {
@@ -63,9 +66,23 @@ impl Core {
             Some(Ok(cmd)) => cmd,
             Some(Err(e)) => return Handled::reply(Reply::private(e.to_string())),
         };
+        let starts_game = matches!(
+            cmd,
+            Command::PlayBot { .. } | Command::Challenge { .. } | Command::Accept { .. }
+        );
+        let limits = &self.settings.limits;
+        match self
+            .limiter
+            .check(limits, &ev.place.platform, &ev.sender.id, starts_game, now)
+        {
+            Verdict::Allow => {}
+            Verdict::Warn(text) => return Handled::reply(Reply::private(text)),
+            Verdict::Silent => return Handled::default(),
+        }
+        let name = plain_name(&ev.sender.name);
         let result = self
             .store
-            .upsert_player(&ev.place.platform, &ev.sender.id, &ev.sender.name, now)
+            .upsert_player(&ev.place.platform, &ev.sender.id, &name, now)
             .map_err(ChatError::from)
             .and_then(|me| {
                 let mut cx = Ctx {

@@ -103,14 +103,18 @@ pub(crate) fn top(cx: &mut Ctx<'_>, global: bool, limit: Option<u32>) -> Result<
 pub(crate) fn history(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<Handled> {
     let p = who(cx, user)?;
     let store = &*cx.env.store;
-    let rows = store.games_of(p.id, HISTORY_LEN)?;
+    // Only the games of this channel: the others are for the channels they were played in.
+    let rows = store.games_of(p.id, cx.platform(), cx.channel(), HISTORY_LEN)?;
     if rows.is_empty() {
         return Ok(Handled::reply(Reply::text(format!(
-            "{} has not played yet.",
+            "{} has not played in this channel yet.",
             p.display_name
         ))));
     }
-    let mut lines = vec![format!("Recent games of {}:", p.display_name)];
+    let mut lines = vec![format!(
+        "Recent games of {} in this channel:",
+        p.display_name
+    )];
     for row in rows {
         let changes = store.rating_changes(row.id)?;
         let g = Game::load(store, row)?;
@@ -132,9 +136,10 @@ pub(crate) fn history(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<Handled> {
 
 pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
     let store = &*cx.env.store;
+    // A game's details are for the channel it was played in.
     let row = match store.game(id)? {
-        Some(row) if row.platform == cx.platform() => row,
-        _ => return refuse(format!("There is no game #{id}.")),
+        Some(row) if row.platform == cx.platform() && row.channel == cx.channel() => row,
+        _ => return refuse(format!("There is no game #{id} in this channel.")),
     };
     let g = Game::load(store, row)?;
     let numbered: Vec<String> = g

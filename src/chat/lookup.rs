@@ -2,9 +2,10 @@
 //! request means, and whether someone is free to start a game here.
 
 use crate::engine::Side;
-use crate::store::PlayerRow;
+use crate::store::{PlayerRow, StoreError};
 
-use super::context::{Ctx, Result, refuse};
+use super::context::{ChatError, Ctx, Result, refuse};
+use super::event::{plain_name, verbatim};
 use super::game::Game;
 
 /// Finds the player a command names: a mention, a platform id, or a known display name.
@@ -22,7 +23,8 @@ pub(crate) fn resolve_user(cx: &mut Ctx<'_>, token: &str) -> Result<PlayerRow> {
     });
     let (platform, now) = (cx.ev.place.platform.as_str(), cx.env.now);
     if let Some(m) = mentioned {
-        return Ok(cx.env.store.upsert_player(platform, &m.id, &m.name, now)?);
+        let name = plain_name(&m.name);
+        return Ok(cx.env.store.upsert_player(platform, &m.id, &name, now)?);
     }
     for id in [token, bare] {
         if let Some(p) = cx.env.store.find_player(platform, id)? {
@@ -33,10 +35,12 @@ pub(crate) fn resolve_user(cx: &mut Ctx<'_>, token: &str) -> Result<PlayerRow> {
     match <[PlayerRow; 1]>::try_from(named) {
         Ok([one]) => Ok(one),
         Err(named) if named.is_empty() => refuse(format!(
-            "I don't know anyone called '{token}' here. Mention them so I can find them."
+            "I don't know anyone called {} here. Mention them so I can find them.",
+            verbatim(token)
         )),
         Err(_) => refuse(format!(
-            "More than one player is called '{bare}'; mention the one you mean."
+            "More than one player is called {}; mention the one you mean.",
+            verbatim(bare)
         )),
     }
 }
@@ -87,24 +91,41 @@ pub(crate) fn shown_game(cx: &Ctx<'_>) -> Result<Game> {
     }
 }
 
-/// Refuses when `who` already has an active game in this channel.
+/// Refuses when `who` already has an active game in this channel. (Starting a game checks
+/// again in the same transaction as its insert; this is for refusing before anything else.)
 pub(crate) fn ensure_free(cx: &Ctx<'_>, who: &PlayerRow) -> Result<()> {
-    if let Some(g) = cx
+    match cx
         .env
         .store
         .active_game_of(cx.platform(), cx.channel(), who.id)?
     {
-        let subject = if who.id == cx.me.id {
-            "You already have".to_string()
-        } else {
-            format!("{} already has", who.display_name)
-        };
-        return refuse(format!(
-            "{subject} a game in this channel (#{}); one game per player per channel.",
-            g.id
-        ));
+        Some(g) => Err(already_playing(cx, who, g.id)),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+fn already_playing(cx: &Ctx<'_>, who: &PlayerRow, game_id: i64) -> ChatError {
+    let subject = if who.id == cx.me.id {
+        "You already have".to_string()
+    } else {
+        format!("{} already has", who.display_name)
+    };
+    ChatError::Refuse(format!(
+        "{subject} a game in this channel (#{game_id}); one game per player per channel."
+    ))
+}
+
+/// A store error as the chat layer reports it: a player found busy when the game was about
+/// to start is a refusal like [`ensure_free`]'s.
+pub(crate) fn busy(cx: &Ctx<'_>, e: StoreError) -> ChatError {
+    match e {
+        StoreError::Busy { player_id, game_id } => match cx.env.store.player(player_id) {
+            Ok(Some(who)) => already_playing(cx, &who, game_id),
+            Ok(None) => ChatError::Store(StoreError::Busy { player_id, game_id }),
+            Err(e) => ChatError::Store(e),
+        },
+        e => ChatError::Store(e),
+    }
 }
 
 /// A seeded coin for random sides.

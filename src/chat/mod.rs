@@ -7,6 +7,7 @@
 //! - [`table`]: the command table; the text parser, `help` and Discord's `/jungle` come from it.
 //! - `address`: which messages are for the bot (prefix, mention, bare move), for every platform.
 //! - `buttons`: button ids as [`Action`]s. `context`: what a handler works with and returns.
+//!   `limits`: per-user rate limits.
 //! - `game`, `lookup`, `lifecycle`: a stored game with its seats; finding players and games;
 //!   moving and ending a game.
 //! - `challenges`, `play`, `info`, `timers`: the command handlers (load, decide, commit, reply).
@@ -24,6 +25,7 @@ mod game;
 mod handler;
 mod info;
 mod lifecycle;
+mod limits;
 mod lookup;
 mod picture;
 mod play;
@@ -40,7 +42,9 @@ pub use context::{BotTurn, Handled};
 pub use event::{
     BoardView, Button, ButtonStyle, Event, Image, Input, Outgoing, Place, Reply, User,
 };
+pub use event::{plain_name, verbatim};
 pub use handler::Core;
+pub use limits::Limits;
 pub use picture::prepare as prepare_renderer;
 pub use service::{Clock, ManualClock, Service, SystemClock};
 pub use settings::Settings;

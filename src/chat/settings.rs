@@ -5,6 +5,7 @@
 use crate::ai::LevelSettings;
 
 use super::bot::Level;
+use super::limits::Limits;
 
 /// Settings the handler needs, typed.
 #[derive(Clone, Debug)]
@@ -17,6 +18,8 @@ pub struct Settings {
     pub default_level: Level,
     /// How each level thinks (easy, medium, hard).
     pub levels: [LevelSettings; 3],
+    /// Per-user rate limits.
+    pub limits: Limits,
 }
 
 impl Settings {
@@ -38,6 +41,7 @@ impl Default for Settings {
             bot_ratings: [800, 1200, 1600],
             default_level: Level::Hard,
             levels: Level::ALL.map(Level::settings),
+            limits: Limits::default(),
         }
     }
 }

@@ -21,7 +21,7 @@ pub struct Ticked {
 pub(crate) fn tick(env: &mut Env<'_>, out: &mut Ticked) -> Result<(), ChatError> {
     expire_challenges(env, out)?;
     time_out_games(env, out)?;
-    for row in env.store.all_active_games()? {
+    for row in env.store.bot_turns()? {
         let game = Game::load(env.store, row)?;
         if let Some(turn) = game.bot_turn() {
             out.bot_turns.push((place_of(&game), turn));

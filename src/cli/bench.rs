@@ -24,6 +24,11 @@ pub fn run(quick: bool) -> anyhow::Result<()> {
     println!("chat_games: {games} games");
     println!("chat_moves: {moves} moves");
     println!("chat_speed: {:.0} moves/s", moves as f64 / secs);
+    // The timers cost what is due, not what is stored: a pass over 10,000 quiet games.
+    let active = if quick { 500 } else { 10_000 };
+    let (tick, command) = super::bench_chat::timers(active)?;
+    println!("timer_pass_{active}_games: {:.2} ms", tick * 1000.0);
+    println!("command_beside_{active}_games: {:.2} ms", command * 1000.0);
     search_figures(quick);
     render_figures(quick);
     Ok(())

@@ -91,3 +91,55 @@ fn measure(
     );
     Ok((games, accepted, secs))
 }
+
+/// The timer pass with `games` active games, none of them due, and a trivial command beside
+/// them: (seconds per timer pass, seconds per command), the best of several runs. The database
+/// is in memory: this measures what the queries read, not the disk.
+pub fn timers(games: usize) -> anyhow::Result<(f64, f64)> {
+    let mut store = Store::open_in_memory()?;
+    let start = Position::start();
+    for g in 0..games {
+        let a = store.upsert_player("bench", &format!("t{g}a"), "a", 0)?;
+        let b = store.upsert_player("bench", &format!("t{g}b"), "b", 0)?;
+        store.create_game(&NewGame {
+            platform: "bench",
+            scope: "bench",
+            channel: &format!("timers{g}"),
+            jade_id: Some(a.id),
+            crimson_id: Some(b.id),
+            bot_level: None,
+            position: &start,
+            rated: true,
+            now: 1_000,
+        })?;
+    }
+    let mut core = Core::new(store, Settings::default());
+    // Nothing is due an hour later: no challenge lapses, no game times out, no bot move is owed.
+    let now = 1_000 + 3_600;
+    let best = |f: &mut dyn FnMut()| {
+        (0..5)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed().as_secs_f64()
+            })
+            .fold(f64::INFINITY, f64::min)
+    };
+    let mut due = 0;
+    let tick = best(&mut || due += core.tick(now).messages.len());
+    anyhow::ensure!(due == 0, "{due} timers fired where none was due");
+    let ev = Event {
+        place: Place {
+            platform: "bench".into(),
+            scope: "bench".into(),
+            channel: "timers0".into(),
+        },
+        sender: User::new("t0a", "a"),
+        input: Input::Text("!jungle board".into()),
+        mentions: Vec::new(),
+    };
+    let command = best(&mut || {
+        core.handle(&ev, now);
+    });
+    Ok((tick, command))
+}

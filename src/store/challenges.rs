@@ -1,6 +1,6 @@
 //! Challenges: open (anyone may take) or addressed to one player; they expire.
 
-use rusqlite::{OptionalExtension, Row, params};
+use rusqlite::{OptionalExtension, Row, TransactionBehavior, params};
 
 use super::codec::{self, column};
 use super::{Result, Store, StoreError};
@@ -88,11 +88,27 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<ChallengeRow> {
 }
 
 impl Store {
+    /// Opens a challenge unless the challenger has one open in that channel already
+    /// ([`StoreError::AlreadyOpen`]); the check and the insert are one transaction.
     pub fn create_challenge(&mut self, c: &NewChallenge<'_>) -> Result<ChallengeRow> {
-        self.conn.prepare_cached("INSERT INTO challenges (platform, scope, channel, challenger_id, challenged_id, side, created_at, expires_at)
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let open: Option<i64> = tx
+            .prepare_cached(
+                "SELECT id FROM challenges WHERE platform = ?1 AND channel = ?2 AND challenger_id = ?3
+                 AND status = 'open' AND expires_at > ?4 LIMIT 1",
+            )?
+            .query_row(params![c.platform, c.channel, c.challenger_id, c.now], |r| r.get(0))
+            .optional()?;
+        if let Some(id) = open {
+            return Err(StoreError::AlreadyOpen(id));
+        }
+        tx.prepare_cached("INSERT INTO challenges (platform, scope, channel, challenger_id, challenged_id, side, created_at, expires_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?.execute(params![c.platform, c.scope, c.channel, c.challenger_id, c.challenged_id, codec::side_choice_code(c.side), c.now, c.expires_at],
         )?;
-        let id = self.conn.last_insert_rowid();
+        let id = tx.last_insert_rowid();
+        tx.commit()?;
         self.challenge(id)?.ok_or(StoreError::Corrupt {
             table: TABLE,
             detail: format!("challenge {id} vanished after insert"),
@@ -145,20 +161,5 @@ impl Store {
             )?
             .execute(params![id, status.as_str(), game_id])?
             == 1)
-    }
-
-    /// Runs `f` inside one immediate transaction (all or nothing).
-    pub fn atomically<T>(&mut self, f: impl FnOnce(&mut Store) -> Result<T>) -> Result<T> {
-        self.conn.execute_batch("BEGIN IMMEDIATE")?;
-        match f(self) {
-            Ok(v) => {
-                self.conn.execute_batch("COMMIT")?;
-                Ok(v)
-            }
-            Err(e) => {
-                let _ = self.conn.execute_batch("ROLLBACK");
-                Err(e)
-            }
-        }
     }
 }

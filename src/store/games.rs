@@ -194,12 +194,71 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
 }
 
 impl Store {
+    /// Starts a game unless one of its players already has an active game in that channel;
+    /// the check and the insert are one transaction, so two processes cannot both start one.
     pub fn create_game(&mut self, g: &NewGame<'_>) -> Result<GameRow> {
-        self.conn.prepare_cached("INSERT INTO games (platform, scope, channel, jade_id, crimson_id, bot_level, start_position,
-                                position, rated, created_at, last_move_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?9)")?.execute(params![g.platform, g.scope, g.channel, g.jade_id, g.crimson_id, g.bot_level.map(Level::name), g.position.to_string(), g.rated, g.now],
-        )?;
-        let id = self.conn.last_insert_rowid();
+        self.start_game(g, None)
+    }
+
+    /// Starts the game a challenge was accepted for and closes the challenge, in one
+    /// transaction: [`StoreError::Conflict`] when the challenge is no longer open.
+    pub fn accept_challenge(&mut self, challenge: i64, g: &NewGame<'_>) -> Result<GameRow> {
+        self.start_game(g, Some(challenge))
+    }
+
+    fn start_game(&mut self, g: &NewGame<'_>, challenge: Option<i64>) -> Result<GameRow> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        for player in [g.jade_id, g.crimson_id].into_iter().flatten() {
+            let busy: Option<i64> = tx
+                .prepare_cached(
+                    "SELECT id FROM games WHERE platform = ?1 AND channel = ?2 AND status = 'active'
+                     AND (jade_id = ?3 OR crimson_id = ?3) LIMIT 1",
+                )?
+                .query_row(params![g.platform, g.channel, player], |r| r.get(0))
+                .optional()?;
+            if let Some(game_id) = busy {
+                return Err(StoreError::Busy {
+                    player_id: player,
+                    game_id,
+                });
+            }
+        }
+        let bot_to_move = match g.position.turn() {
+            Side::Jade => g.jade_id.is_none(),
+            Side::Crimson => g.crimson_id.is_none(),
+        };
+        tx.prepare_cached(
+            "INSERT INTO games (platform, scope, channel, jade_id, crimson_id, bot_level, start_position,
+                                position, rated, created_at, last_move_at, bot_to_move)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8, ?9, ?9, ?10)",
+        )?
+        .execute(params![
+            g.platform,
+            g.scope,
+            g.channel,
+            g.jade_id,
+            g.crimson_id,
+            g.bot_level.map(Level::name),
+            g.position.to_string(),
+            g.rated,
+            g.now,
+            bot_to_move
+        ])?;
+        let id = tx.last_insert_rowid();
+        if let Some(c) = challenge {
+            let closed = tx
+                .prepare_cached(
+                    "UPDATE challenges SET status = 'accepted', game_id = ?2
+                     WHERE id = ?1 AND status = 'open' AND expires_at > ?3",
+                )?
+                .execute(params![c, id, g.now])?;
+            if closed == 0 {
+                return Err(StoreError::Conflict);
+            }
+        }
+        tx.commit()?;
         self.game(id)?.ok_or(StoreError::Corrupt {
             table: TABLE,
             detail: format!("game {id} vanished after insert"),
@@ -223,10 +282,10 @@ impl Store {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    /// Every active game anywhere (for resuming and time-outs).
-    pub fn all_active_games(&self) -> Result<Vec<GameRow>> {
+    /// Active games in which the bot is to move (an index keeps this as cheap as the answer).
+    pub fn bot_turns(&self) -> Result<Vec<GameRow>> {
         let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM games WHERE status = 'active' ORDER BY id"
+            "SELECT {COLUMNS} FROM games WHERE status = 'active' AND bot_to_move = 1 ORDER BY id"
         ))?;
         let rows = stmt.query_map([], from_row)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -248,19 +307,28 @@ impl Store {
             .optional()?)
     }
 
-    /// Recent games of a player, newest first.
-    pub fn games_of(&self, player_id: i64, limit: u32) -> Result<Vec<GameRow>> {
+    /// Recent games of a player in one channel, newest first.
+    pub fn games_of(
+        &self,
+        player_id: i64,
+        platform: &str,
+        channel: &str,
+        limit: u32,
+    ) -> Result<Vec<GameRow>> {
         let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM games WHERE jade_id = ?1 OR crimson_id = ?1 ORDER BY id DESC LIMIT ?2"
+            "SELECT {COLUMNS} FROM games WHERE (jade_id = ?1 OR crimson_id = ?1)
+             AND platform = ?2 AND channel = ?3 ORDER BY id DESC LIMIT ?4"
         ))?;
-        let rows = stmt.query_map(params![player_id, limit], from_row)?;
+        let rows = stmt.query_map(params![player_id, platform, channel, limit], from_row)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    /// Active games whose side to move has not moved since `before`.
+    /// Active games whose player to move has not moved since `before` (the bot's turns are
+    /// not theirs to lose); an index on the deadline finds only these.
     pub fn stale_games(&self, before: i64) -> Result<Vec<GameRow>> {
         let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM games WHERE status = 'active' AND last_move_at <= ?1 ORDER BY id"
+            "SELECT {COLUMNS} FROM games WHERE status = 'active' AND bot_to_move = 0
+             AND last_move_at <= ?1 ORDER BY id"
         ))?;
         let rows = stmt.query_map([before], from_row)?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -292,7 +360,8 @@ impl Store {
         let changed = tx.execute(
             "UPDATE games SET moves = CASE WHEN moves = '' THEN ?3 ELSE moves || ',' || ?3 END,
                     captures = captures || ?4, hashes = hashes || ?5,
-                    position = ?6, ply = ply + 1, last_move_at = ?7, draw_offer = NULL
+                    position = ?6, ply = ply + 1, last_move_at = ?7, draw_offer = NULL,
+                    bot_to_move = CASE WHEN ?8 THEN jade_id IS NULL ELSE crimson_id IS NULL END
              WHERE id = ?1 AND ply = ?2 AND status = 'active'",
             params![
                 game_id,
@@ -301,7 +370,8 @@ impl Store {
                 codec::capture_code(step.captured).to_string(),
                 codec::hash_code(step.before),
                 step.after.to_string(),
-                now
+                now,
+                step.after.turn() == Side::Jade
             ],
         )?;
         if changed == 0 {

@@ -43,6 +43,7 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<PlayerRow> {
 
 impl Store {
     /// The player with this platform id, created on first sight; the display name is refreshed.
+    /// One statement writes, so two processes seeing a new player at once make one row.
     pub fn upsert_player(
         &mut self,
         platform: &str,
@@ -50,26 +51,19 @@ impl Store {
         name: &str,
         now: i64,
     ) -> Result<PlayerRow> {
-        if let Some(p) = self.find_player(platform, user_id)? {
-            if p.display_name == name {
-                return Ok(p);
-            }
-            self.conn
-                .prepare_cached("UPDATE players SET display_name = ?2 WHERE id = ?1")?
-                .execute(params![p.id, name])?;
-            return Ok(PlayerRow {
-                display_name: name.to_string(),
-                ..p
-            });
+        if let Some(p) = self.find_player(platform, user_id)?
+            && p.display_name == name
+        {
+            return Ok(p);
         }
-        self.conn
-            .prepare_cached(
-                "INSERT INTO players (platform, user_id, display_name, created_at) VALUES (?1, ?2, ?3, ?4)",
-            )?
-            .execute(params![platform, user_id, name, now])?;
         Ok(self
-            .find_player(platform, user_id)?
-            .expect("the row was just written"))
+            .conn
+            .prepare_cached(&format!(
+                "INSERT INTO players (platform, user_id, display_name, created_at) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (platform, user_id) DO UPDATE SET display_name = excluded.display_name
+                 RETURNING {COLUMNS}"
+            ))?
+            .query_row(params![platform, user_id, name, now], from_row)?)
     }
 
     pub fn find_player(&self, platform: &str, user_id: &str) -> Result<Option<PlayerRow>> {

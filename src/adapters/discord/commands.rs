@@ -502,7 +502,7 @@ pub(super) mod tests {
         );
         assert_eq!(
             parse(&i.data).unwrap_err(),
-            "'insane' is not a level: say easy, medium or hard"
+            "`insane` is not a level: say easy, medium or hard"
         );
         let i = interaction(
             2,

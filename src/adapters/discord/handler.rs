@@ -241,10 +241,13 @@ impl Shared {
             token: &press.token,
         };
         self.answer(http, to, &replies, false).await;
-        // A refusal that retires the pressed button: it is dead, so its row goes.
-        let dead = replies
-            .iter()
-            .any(|r| r.private && r.retired_buttons.contains(&id));
+        // A refusal that retires every button of the pressed message: they are dead, so their
+        // row goes. A forged or stale id on a live message retires nothing of it.
+        let retired_now = retired(&replies);
+        let (on_message, _) = super::buttons::buttons_of(&press.message);
+        let dead = replies.iter().any(|r| r.private)
+            && !on_message.is_empty()
+            && on_message.iter().all(|b| retired_now.contains(&b.id));
         if dead {
             lock(&self.book).forget(press.message.id);
             let edit = EditMessage::new().components(Vec::new());
@@ -258,7 +261,7 @@ impl Shared {
         } else {
             lock(&self.book).record_seen(&press.message);
         }
-        self.retire(http, &retired(&replies)).await;
+        self.retire(http, &retired_now).await;
     }
 
     async fn on_message(&self, http: &Http, msg: &Message) {

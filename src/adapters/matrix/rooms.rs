@@ -306,14 +306,27 @@ impl Rooms {
         }
     }
 
-    /// One room's worker: each message through the chat layer, replies out, in order.
+    /// One room's worker: each message through the chat layer and its replies out, in order
+    /// for each sender; different senders' messages are handled side by side, so nobody waits
+    /// while the bot thinks about someone else's move.
     async fn work(self: Arc<Self>, room: Room, mut jobs: mpsc::UnboundedReceiver<Job>) {
+        let mut by_sender: HashMap<String, tokio::task::JoinHandle<()>> = HashMap::new();
         while let Some(job) = jobs.recv().await {
             match job {
                 Job::Message { event, event_id } => {
-                    for reply in self.service.handle(event).await {
-                        self.send(&room, &reply, Some(&event_id)).await;
-                    }
+                    by_sender.retain(|_, h| !h.is_finished());
+                    let sender = event.sender.id.clone();
+                    let before = by_sender.remove(&sender);
+                    let (rooms, room) = (self.clone(), room.clone());
+                    let task = tokio::spawn(async move {
+                        if let Some(before) = before {
+                            let _ = before.await;
+                        }
+                        for reply in rooms.service.handle(event).await {
+                            rooms.send(&room, &reply, Some(&event_id)).await;
+                        }
+                    });
+                    by_sender.insert(sender, task);
                 }
                 Job::Post(reply) => self.send(&room, &reply, None).await,
             }

@@ -270,8 +270,10 @@ async fn new_store(config: &MatrixConfig) -> anyhow::Result<String> {
         let millis = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_millis());
+        // Made here (not by the store later), so that two new stores in one millisecond
+        // still get two names.
         let mut name = format!("store-{millis}");
-        while dir.join(&name).exists() {
+        while std::fs::create_dir(dir.join(&name)).is_err() && dir.join(&name).exists() {
             name.push('x');
         }
         remove_stores(&dir, &name);
@@ -374,8 +376,8 @@ mod tests {
         left.sort();
         assert_eq!(
             left,
-            vec!["session.json", "storage"],
-            "only former stores go"
+            vec!["session.json", "storage", name.as_str()],
+            "only former stores go; the new one is made at once"
         );
         let second = new_store(&config).await.unwrap();
         assert_ne!(second, name);
