@@ -1,5 +1,6 @@
 //! `Position`: where every animal stands, whose turn it is, the clocks, and the Zobrist hash.
-//! Moves are applied here; generating them lives in `movegen`.
+//! Moves are applied here unchecked; generating them lives in `movegen`, checking one in
+//! `legality`.
 
 use std::fmt;
 
@@ -300,12 +301,6 @@ impl Position {
         }
         self.turn = self.turn.other();
         decode(victim)
-    }
-
-    /// Plays a move after checking it; an illegal move leaves the position unchanged.
-    pub fn play(&mut self, mv: Move) -> Result<Option<Piece>, super::movegen::IllegalMove> {
-        self.check_move(mv)?;
-        Ok(self.play_unchecked(mv))
     }
 
     /// Passes the turn without moving (search use only, e.g. null-move ideas).
