@@ -11,7 +11,7 @@ use super::paint::{self, circle, fill, round_rect};
 use super::theme::{self, Colour, mix};
 use crate::engine::square::{FILES, RANKS};
 use crate::engine::terrain::is_water;
-use crate::engine::{Animal, Piece, Side, Square};
+use crate::engine::{Piece, Side, Square};
 
 /// The decoded assets; built on first use.
 pub(crate) static ASSETS: LazyLock<Assets> = LazyLock::new(Assets::build);
@@ -20,9 +20,9 @@ pub(crate) struct Assets {
     /// The empty board as palette indices, indexed by `flip as usize`; built on first use
     /// because the palette is learnt from the other assets.
     pub boards: LazyLock<[Vec<u8>; 2]>,
-    /// Piece tiles (`SQUARE` wide), indexed by [`piece_index`], then `weakened as usize`.
+    /// Piece tiles (`SQUARE` wide), indexed by [`Piece::index`], then `weakened as usize`.
     pub tiles: Vec<[RgbaImage; 2]>,
-    /// The small badge showing a captured piece, indexed by [`piece_index`].
+    /// The small badge showing a captured piece, indexed by [`Piece::index`].
     pub badges: Vec<RgbaImage>,
     /// A quiet destination (`SQUARE` wide).
     pub dot: RgbaImage,
@@ -34,18 +34,12 @@ pub(crate) struct Assets {
     pub chips: [RgbaImage; 2],
 }
 
-pub(crate) fn piece_index(p: Piece) -> usize {
-    p.side.index() * 8 + p.animal.index()
-}
-
 /// Side of a player-bar chip.
 pub(crate) const CHIP: u32 = 20;
 
 impl Assets {
     fn build() -> Assets {
-        let pieces = Side::ALL
-            .into_iter()
-            .flat_map(|s| Animal::ALL.map(|a| Piece::new(s, a)));
+        let pieces = (0..Piece::COUNT).map(Piece::from_index);
         Assets {
             boards: LazyLock::new(|| {
                 let pal = &*super::palette::PALETTE;

@@ -8,7 +8,7 @@ use std::sync::{Arc, LazyLock, Mutex};
 
 use image::{Rgb, RgbImage};
 
-use super::assets::{ASSETS, piece_index};
+use super::assets::ASSETS;
 use super::layout::{BADGE, SQUARE};
 use super::paint::{self, circle, fill, segment};
 
@@ -115,10 +115,10 @@ pub(crate) fn square_rgb(key: &CellKey) -> RgbImage {
         paint::blit(&mut img, &a.path, 0, 0);
     }
     if let Some((p, weak)) = key.piece {
-        paint::blit(&mut img, &a.tiles[piece_index(p)][weak as usize], 0, 0);
+        paint::blit(&mut img, &a.tiles[p.index()][weak as usize], 0, 0);
     }
     if let Some(v) = key.badge {
-        paint::blit(&mut img, &a.badges[piece_index(v)], SQUARE - 1 - BADGE, 1);
+        paint::blit(&mut img, &a.badges[v.index()], SQUARE - 1 - BADGE, 1);
     }
     match key.mark {
         Some(Mark::Quiet) => paint::blit(&mut img, &a.dot, 0, 0),
