@@ -8,6 +8,7 @@ use image::{Rgb, RgbImage, Rgba, RgbaImage};
 use super::cells::{self, CellKey, Terrain};
 use super::layout::{self, BADGE, BOARD_H, BOARD_W, BOARD_X, BOARD_Y, MARGIN, SQUARE, TILE_INSET};
 use super::paint::{self, circle, fill, round_rect};
+use super::palette;
 use super::theme::{self, Colour, mix};
 use crate::engine::square::{FILES, RANKS};
 use crate::engine::terrain::is_water;
@@ -42,8 +43,10 @@ impl Assets {
         let pieces = (0..Piece::COUNT).map(Piece::from_index);
         Assets {
             boards: LazyLock::new(|| {
-                let pal = &*super::palette::PALETTE;
-                [pal.indices(&board(false)), pal.indices(&board(true))]
+                [
+                    palette::indices(&board(false)),
+                    palette::indices(&board(true)),
+                ]
             }),
             tiles: pieces
                 .clone()

@@ -5,7 +5,7 @@ use super::LastMove;
 use super::cells::{self, CELL, CellKey, Mark, Terrain, Tint};
 use super::header::{self, Pill};
 use super::layout::{self, HEIGHT, WIDTH};
-use super::palette::PALETTE;
+use super::palette;
 use super::theme::Colour;
 use crate::engine::terrain::trap_owner;
 use crate::engine::{Bitboard, BySide, Position, Side, Square};
@@ -49,7 +49,7 @@ impl Strips {
                 if self.memo.len() >= 8 {
                     self.memo.remove(0);
                 }
-                self.memo.push((key, PALETTE.indices(&rgb)));
+                self.memo.push((key, palette::indices(&rgb)));
                 self.memo.len() - 1
             }
         };
@@ -134,4 +134,56 @@ pub(crate) fn cell_keys(scene: &Scene<'_>) -> Vec<CellKey> {
         }
     }
     keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::{assets, theme};
+
+    /// Colours that fill whole areas and must come out exactly.
+    fn flat_colours() -> Vec<[u8; 3]> {
+        let mut v = vec![
+            theme::FRAME,
+            theme::BAR,
+            theme::GRID,
+            theme::JADE,
+            theme::CRIMSON,
+            theme::weakened(Side::Jade),
+            theme::weakened(Side::Crimson),
+            theme::den_inner(Side::Jade),
+            theme::den_inner(Side::Crimson),
+            theme::PIECE_TEXT,
+            theme::FRAME_TEXT,
+            theme::RESULT_TEXT,
+            theme::WINNER,
+            theme::DRAW,
+        ];
+        v.extend(cells::flat_colours());
+        v.into_iter().map(|c| c.0).collect()
+    }
+
+    /// The fixed palette is the one the drawings call for: the flat colours first, exactly, then
+    /// the edge colours sample drawings use most. After a change of the look this fails and
+    /// prints the table to put in `palette.rs`.
+    #[test]
+    fn the_palette_is_what_the_drawings_use() {
+        let flat = flat_colours();
+        let mut samples = vec![assets::board(false)];
+        samples.extend(cells::samples());
+        samples.extend(header::samples());
+        let learnt = palette::learn(&flat, &samples);
+        let table: Vec<[u8; 3]> = (0..palette::COLOURS.len()).map(palette::rgb).collect();
+        let flat_count = learnt.iter().take_while(|c| flat.contains(c)).count();
+        if learnt != table || flat_count != palette::FLAT {
+            let hex: Vec<String> = learnt
+                .iter()
+                .map(|c| format!("0x{:02X}{:02X}{:02X},", c[0], c[1], c[2]))
+                .collect();
+            panic!(
+                "the drawings call for another palette: FLAT = {flat_count}, COLOURS = [\n{}\n]",
+                hex.join(" ")
+            );
+        }
+    }
 }

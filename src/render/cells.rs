@@ -6,13 +6,12 @@ use std::collections::HashMap;
 use std::f32::consts::TAU;
 use std::sync::{Arc, LazyLock, Mutex};
 
-use image::{Rgb, RgbImage};
+use image::RgbImage;
 
 use super::assets::ASSETS;
 use super::layout::{BADGE, SQUARE};
 use super::paint::{self, circle, fill, segment};
-
-use super::palette::PALETTE;
+use super::palette;
 use super::theme::{self, Colour, mix};
 use crate::engine::terrain::{den_owner, is_water, trap_owner};
 use crate::engine::{Piece, Side, Square};
@@ -206,7 +205,7 @@ pub(crate) fn cell(key: &CellKey) -> Arc<[u8]> {
     if let Some(c) = lookup(key) {
         return c;
     }
-    let cell: Arc<[u8]> = PALETTE.indices(&interior(&square_rgb(key))).into();
+    let cell: Arc<[u8]> = palette::indices(&interior(&square_rgb(key))).into();
     let mut map = CACHE.lock().unwrap_or_else(|e| e.into_inner());
     // Every key is small, but there are many combinations: keep memory bounded.
     if map.len() >= 4096 {
@@ -217,6 +216,7 @@ pub(crate) fn cell(key: &CellKey) -> Arc<[u8]> {
 }
 
 /// A few colours every kind of cell shows, for choosing the palette.
+#[cfg(test)]
 pub(crate) fn samples() -> Vec<RgbImage> {
     let mut keys = Vec::new();
     let terrains = [
@@ -267,6 +267,7 @@ pub(crate) fn samples() -> Vec<RgbImage> {
 }
 
 /// Colours that must come out exactly, for the pixel tests and flat areas.
+#[cfg(test)]
 pub(crate) fn flat_colours() -> Vec<Colour> {
     let terrains = [
         Terrain::Land,
@@ -283,6 +284,6 @@ pub(crate) fn flat_colours() -> Vec<Colour> {
         }
         v.push(theme::tinted(base, theme::MARK));
     }
-    v.push(Rgb([255, 255, 255]));
+    v.push(image::Rgb([255, 255, 255]));
     v
 }

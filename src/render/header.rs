@@ -62,6 +62,7 @@ pub(crate) fn bar_rgb(side: Side, name: Option<&str>, pill: Option<Pill>) -> Rgb
 }
 
 /// Strips showing the colours text makes on the frame and bars, for choosing the palette.
+#[cfg(test)]
 pub(crate) fn samples() -> Vec<RgbImage> {
     let text = "Move 12 – Jade to move: Crimson's den ABCDEFG 123456789 wins draw";
     let mut v = vec![

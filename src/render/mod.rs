@@ -80,8 +80,8 @@ pub struct BoardOptions {
     pub status: Option<String>,
 }
 
-/// Builds the font, the artwork and the palette now instead of with the first image (about
-/// 0.2 s in a release build); a bot can call it at start-up. Later calls do nothing.
+/// Builds the font, the artwork and the palette lookup now instead of with the first image; a
+/// bot can call it at start-up. Later calls do nothing.
 pub fn prepare() {
     let _ = &assets::ASSETS.boards[0];
 }
@@ -118,7 +118,7 @@ fn encode_png(frame: &[u8]) -> Vec<u8> {
     let mut enc = png::Encoder::new(&mut out, layout::WIDTH, layout::HEIGHT);
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
-    enc.set_palette(&palette::PALETTE.bytes[..]);
+    enc.set_palette(&palette::BYTES[..]);
     // Measured on the start position: zlib level 2 without row filters gives ~33 KB in ~1 ms;
     // fdeflate's fast mode gives 50+ KB, higher levels save a few KB for twice the time.
     enc.set_deflate_compression(png::DeflateCompression::Level(2));
