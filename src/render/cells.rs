@@ -1,17 +1,14 @@
 //! Squares as cells: the inside of one square (everything but the grid lines) is a pure function
-//! of a small key — terrain, tint, piece, marks — so each distinct cell is drawn once, turned into
-//! palette indices, and copied into every later frame that needs it.
+//! of a small key — terrain, tint, piece, marks — drawn here in colour, so that `board` can turn
+//! each distinct cell into palette indices once and copy it into every later frame that needs it.
 
-use std::collections::HashMap;
 use std::f32::consts::TAU;
-use std::sync::{Arc, LazyLock, Mutex};
 
 use image::RgbImage;
 
 use super::assets::ASSETS;
 use super::layout::{BADGE, SQUARE};
 use super::paint::{self, circle, fill, segment};
-use super::palette;
 use super::theme::{self, Colour, mix};
 use crate::engine::terrain::{den_owner, is_water, trap_owner};
 use crate::engine::{Piece, Side, Square};
@@ -189,30 +186,6 @@ fn wave(img: &mut RgbImage, cx: f32, cy: f32) {
 /// The inside of a square (`CELL` wide) from a full-square drawing.
 pub(crate) fn interior(square: &RgbImage) -> RgbImage {
     image::imageops::crop_imm(square, 1, 1, CELL, CELL).to_image()
-}
-
-/// A cell as palette indices, drawn on first use and kept.
-pub(crate) fn cell(key: &CellKey) -> Arc<[u8]> {
-    static CACHE: LazyLock<Mutex<HashMap<CellKey, Arc<[u8]>>>> = LazyLock::new(Default::default);
-    // A poisoned lock only means another thread panicked mid-insert; the map is still valid.
-    let lookup = |k: &CellKey| {
-        CACHE
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(k)
-            .cloned()
-    };
-    if let Some(c) = lookup(key) {
-        return c;
-    }
-    let cell: Arc<[u8]> = palette::indices(&interior(&square_rgb(key))).into();
-    let mut map = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    // Every key is small, but there are many combinations: keep memory bounded.
-    if map.len() >= 4096 {
-        map.clear();
-    }
-    map.insert(*key, cell.clone());
-    cell
 }
 
 /// A few colours every kind of cell shows, for choosing the palette.

@@ -5,11 +5,12 @@ use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use std::borrow::Cow;
 use thiserror::Error;
 
-use super::board::{self, FRAME_LEN, Scene, Strips};
+use super::board::{self, FRAME_LEN, Strips};
 use super::layout::{HEIGHT, WIDTH};
 use super::lzw::Lzw;
 use super::palette::{self, TRANSPARENT};
-use super::{LastMove, pills, result_text, theme};
+use super::scene::{LastMove, Scene, pills, result_text};
+use super::theme;
 use crate::engine::{BySide, IllegalMove, Move, Outcome, Position};
 
 /// How a replay looks and moves. The default is Jade at the bottom, 0.8 s per half-move and
