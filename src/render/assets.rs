@@ -6,7 +6,9 @@ use std::sync::LazyLock;
 
 use image::{Rgb, Rgba, RgbaImage};
 
-use super::layout::{self, BADGE, SQUARE, TILE_INSET};
+use super::layout::{
+    self, BADGE, BADGE_EM, CHIP, SQUARE, TILE_HANZI_EM, TILE_INSET, TILE_LABEL_EM,
+};
 use super::paint::{self, circle, fill, round_rect};
 use super::theme::{self, Colour, mix};
 use crate::engine::{Piece, Side};
@@ -28,9 +30,6 @@ pub(crate) struct Assets {
     /// Small tiles standing for each side in the player bars.
     pub chips: [RgbaImage; 2],
 }
-
-/// Side of a player-bar chip.
-pub(crate) const CHIP: u32 = 20;
 
 impl Assets {
     fn build() -> Assets {
@@ -120,10 +119,26 @@ fn tile(p: Piece, weak: bool) -> RgbaImage {
     );
     let soft = Rgba([255, 255, 255, 215]);
     let hanzi = p.animal.hanzi().to_string();
-    paint::text_centered(&mut sp.img, WHITE, s / 2.0, 33.0, 33.0, false, &hanzi);
+    paint::text_centered(
+        &mut sp.img,
+        WHITE,
+        s / 2.0,
+        33.0,
+        TILE_HANZI_EM,
+        false,
+        &hanzi,
+    );
     let rank = if weak { 0 } else { p.animal.rank() };
     let label = format!("{rank} {}", p.animal.name());
-    paint::text_centered(&mut sp.img, soft, s / 2.0, 59.5, 11.0, true, &label);
+    paint::text_centered(
+        &mut sp.img,
+        soft,
+        s / 2.0,
+        59.5,
+        TILE_LABEL_EM,
+        true,
+        &label,
+    );
     sp.img
 }
 
@@ -135,7 +150,7 @@ fn badge(p: Piece) -> RgbaImage {
     sp.solid(Rgb([255, 255, 255]), circle(c, c, 13.5));
     sp.solid(theme::side(p.side), circle(c, c, 11.0));
     let hanzi = p.animal.hanzi().to_string();
-    paint::text_centered(&mut sp.img, WHITE, c, c, 13.0, false, &hanzi);
+    paint::text_centered(&mut sp.img, WHITE, c, c, BADGE_EM, false, &hanzi);
     sp.img
 }
 

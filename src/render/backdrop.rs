@@ -4,7 +4,7 @@
 use image::{Rgb, RgbImage};
 
 use super::cells::{self, CellKey, Terrain};
-use super::layout::{self, BOARD_H, BOARD_W, BOARD_X, BOARD_Y, MARGIN, SQUARE};
+use super::layout::{self, BOARD_H, BOARD_W, BOARD_X, BOARD_Y, COORD_EM, MARGIN, SQUARE};
 use super::paint::{self, fill, round_rect};
 use super::theme::{self, mix};
 use crate::engine::Square;
@@ -70,7 +70,6 @@ fn grid(img: &mut RgbImage, flip: bool) {
 }
 
 fn coordinates(img: &mut RgbImage, flip: bool) {
-    let em = 15.0;
     let c = theme::FRAME_TEXT_DIM;
     for col in 0..FILES as u32 {
         let Some(sq) = layout::square_at_cell(col, 0, flip) else {
@@ -82,7 +81,7 @@ fn coordinates(img: &mut RgbImage, flip: bool) {
             sq_f(BOARD_Y - MARGIN / 2) - 1.0,
             sq_f(BOARD_Y + BOARD_H + MARGIN / 2) + 1.0,
         ] {
-            paint::text_centered(img, c, cx, cy, em, true, &label);
+            paint::text_centered(img, c, cx, cy, COORD_EM, true, &label);
         }
     }
     for row in 0..RANKS as u32 {
@@ -95,7 +94,7 @@ fn coordinates(img: &mut RgbImage, flip: bool) {
             sq_f(MARGIN / 2) - 1.0,
             sq_f(BOARD_X + BOARD_W + MARGIN / 2) + 1.0,
         ] {
-            paint::text_centered(img, c, cx, cy, em, true, &label);
+            paint::text_centered(img, c, cx, cy, COORD_EM, true, &label);
         }
     }
 }

@@ -7,7 +7,7 @@ use std::f32::consts::TAU;
 use image::RgbImage;
 
 use super::assets::ASSETS;
-use super::layout::{BADGE, SQUARE};
+use super::layout::{BADGE, DEN_EM, SQUARE};
 use super::paint::{self, circle, fill, segment};
 use super::theme::{self, Colour, mix};
 use crate::engine::terrain::{den_owner, is_water, trap_owner};
@@ -149,7 +149,7 @@ fn terrain_emblem(img: &mut RgbImage, terrain: Terrain) {
             fill(img, inner, rim, 1.0, 1.0, move |x, y| {
                 ring(x, y).abs() - 1.5
             });
-            paint::text_centered(img, theme::LAND, c, c, 24.0, false, "穴");
+            paint::text_centered(img, theme::LAND, c, c, DEN_EM, false, "穴");
         }
         Terrain::Trap => {
             // A round net: a ring with a diagonal mesh inside.

@@ -3,16 +3,11 @@
 
 use image::RgbImage;
 
-use super::assets::{ASSETS, CHIP};
-use super::layout::{BAR_H, MARGIN, STATUS_H, WIDTH};
+use super::assets::ASSETS;
+use super::layout::{BAR_H, CHIP, MARGIN, NAME_EM, PILL_EM, STATUS_EM, STATUS_H, WIDTH};
 use super::paint::{self, fill, round_rect};
 use super::theme::{self, Colour};
 use crate::engine::Side;
-
-/// Text sizes (em, in pixels).
-const STATUS_EM: f32 = 17.0;
-const NAME_EM: f32 = 17.0;
-const PILL_EM: f32 = 13.0;
 
 /// A small label at the right end of a player bar ("to move", "winner").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
