@@ -4,7 +4,7 @@
 
 use crate::engine::square::NUM_SQUARES;
 use crate::engine::terrain::{LAND, LEAP_FROM, LEAPS, STEPS, TRAPS, WATER};
-use crate::engine::{Animal, Bitboard, Move, Position, Side, Square};
+use crate::engine::{Animal, Bitboard, Move, Piece, Position, Side, Square};
 
 use super::tables::{DEN_ADJACENT, DEN_FIELD};
 
@@ -17,7 +17,7 @@ pub struct Layout<'a> {
     pub occupied: [Bitboard; 2],
     /// Both rats (they block leaps, whichever side they are on).
     pub rats: Bitboard,
-    /// The position's board: 0 for an empty square, else 1 + side * 8 + animal.
+    /// The position's board: 0 for an empty square, else the piece's [`Piece::code`].
     board: &'a [u8; NUM_SQUARES],
 }
 
@@ -76,10 +76,16 @@ impl<'a> Layout<'a> {
         }
     }
 
+    /// The side index and the animal index of the piece on an occupied square.
+    #[inline]
+    fn split(&self, sq: Square) -> (usize, usize) {
+        Piece::split_index(Piece::index_of_code(self.board[sq.index()]))
+    }
+
     /// The animal index on an occupied square.
     #[inline]
     fn animal_index(&self, sq: Square) -> usize {
-        usize::from(self.board[sq.index()].wrapping_sub(1) & 7)
+        self.split(sq).1
     }
 
     /// Of the pieces on `squares`, those that animal `a` may capture by rank alone.
@@ -181,10 +187,7 @@ impl<'a> Layout<'a> {
     /// The animal of `side` on `sq` (which must hold one of `side`'s pieces).
     #[inline]
     pub fn animal_at(&self, side: Side, sq: Square) -> Animal {
-        debug_assert_eq!(
-            usize::from(self.board[sq.index()].wrapping_sub(1) >> 3),
-            side.index()
-        );
+        debug_assert_eq!(self.split(sq).0, side.index());
         Animal::from_index(self.animal_index(sq))
     }
 }

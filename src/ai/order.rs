@@ -1,7 +1,7 @@
 //! Move ordering: the hash move, captures by value, den threats, killers, then history.
 
 use crate::engine::terrain::STEPS;
-use crate::engine::{Bitboard, Move, Position, Side, Square};
+use crate::engine::{Bitboard, Move, Piece, Position, Side, Square};
 
 use super::eval::MATERIAL;
 use super::tables::{DEN_ADJACENT, DEN_ZONE};
@@ -18,8 +18,8 @@ const HISTORY_MAX: i32 = 1 << 14;
 /// Killer moves by ply and the history of quiet moves by piece and destination.
 pub struct Heuristics {
     killers: [[Option<Move>; 2]; MAX_PLY],
-    /// `history[side * 8 + animal][to]`.
-    history: [[i32; 64]; 16],
+    /// `history[piece index][to]` (see [`Piece::index`]).
+    history: [[i32; 64]; Piece::COUNT],
 }
 
 /// What kind of move it is, for pruning decisions.
@@ -56,14 +56,13 @@ impl Default for Heuristics {
     fn default() -> Self {
         Heuristics {
             killers: [[None; 2]; MAX_PLY],
-            history: [[0; 64]; 16],
+            history: [[0; 64]; Piece::COUNT],
         }
     }
 }
 
 fn piece_index(pos: &Position, mv: Move) -> usize {
-    pos.piece_at(mv.from)
-        .map_or(0, |p| p.side.index() * 8 + p.animal.index())
+    pos.piece_at(mv.from).map_or(0, Piece::index)
 }
 
 pub fn kind(pos: &Position, mv: Move) -> Kind {
@@ -90,7 +89,7 @@ impl Heuristics {
 
     /// The history of the quiet moves of `side`'s animal `a`, by destination.
     pub fn history_row(&self, side: Side, a: usize) -> &[i32; 64] {
-        &self.history[side.index() * 8 + a]
+        &self.history[Piece::index_of(side, a)]
     }
 
     /// Scores every move but `skip` (already tried: the hash move) into `out`, in order;
@@ -162,7 +161,7 @@ impl Heuristics {
 /// What scoring the moves of one node needs, looked up once.
 pub(super) struct ScoreContext<'a> {
     heur: &'a Heuristics,
-    us: usize,
+    us: Side,
     pub(super) enemies: Bitboard,
     pub(super) adjacent: Bitboard,
     zone: Bitboard,
@@ -181,7 +180,7 @@ impl<'a> ScoreContext<'a> {
         let them = pos.turn().other();
         ScoreContext {
             heur,
-            us: pos.turn().index(),
+            us: pos.turn(),
             enemies: pos.occupied_by(them),
             adjacent: DEN_ADJACENT[them],
             zone: DEN_ZONE[them],
@@ -192,7 +191,7 @@ impl<'a> ScoreContext<'a> {
     #[inline(always)]
     pub(super) fn piece(&self, animal: usize) -> MovingPiece<'a> {
         MovingPiece {
-            history: &self.heur.history[self.us * 8 + animal],
+            history: &self.heur.history[Piece::index_of(self.us, animal)],
             attacker: animal as i32,
         }
     }

@@ -2,10 +2,10 @@
 //! then the killers, and only then the quiet moves by history. Most cut-offs come from the
 //! first stages (the killers above all), so most nodes never score their quiet moves.
 
+use crate::engine::movegen::MAX_MOVES;
 use crate::engine::{Bitboard, Move, Position, Square};
 
 use super::order::{Heuristics, KILLER, Kind, ScoreContext, Scored, kind};
-use super::search::MAX_MOVES;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stage {
@@ -27,6 +27,8 @@ pub struct Picker {
     /// handed out (empty for a captured animal).
     from: [Square; 8],
     quiet_targets: [Bitboard; 8],
+    /// The moves of the current stage: a part of the legal moves, so never more than
+    /// the engine's `MAX_MOVES`.
     buf: [Scored; MAX_MOVES],
     len: usize,
     next: usize,

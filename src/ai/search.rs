@@ -3,6 +3,7 @@
 //! and a bounded extension for forced answers to den threats. Iterative deepening and the
 //! root are in `root`, quiescence in `quiesce`.
 
+use crate::engine::movegen::MAX_MOVES;
 use crate::engine::terrain::DEN;
 use crate::engine::{Bitboard, Move, Position, Side};
 
@@ -20,8 +21,6 @@ use super::tt::{self, Bound, Table};
 
 /// Nodes between two polls of the stop trait.
 const POLL_INTERVAL: u64 = 1024;
-/// Most moves a node ever has, with room to spare.
-pub(super) const MAX_MOVES: usize = 48;
 
 pub struct Searcher<'a> {
     pub(super) tt: Table,
@@ -41,6 +40,7 @@ pub struct Searcher<'a> {
     pub(super) root_side: Side,
     pub(super) pv: Box<[[Option<Move>; MAX_PLY]; MAX_PLY]>,
     pub(super) pv_len: [usize; MAX_PLY],
+    /// Late-move reductions by depth and move number (a node tries at most `MAX_MOVES`).
     lmr: [[u8; MAX_MOVES]; 64],
     pub(super) options: Options,
 }

@@ -3,6 +3,7 @@
 
 pub mod bitboard;
 mod bulk;
+pub mod legality;
 pub mod movegen;
 pub mod notation;
 pub mod outcome;
@@ -14,7 +15,8 @@ pub mod types;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
-pub use movegen::{CaptureBlock, IllegalMove, MoveList};
+pub use legality::{CaptureBlock, IllegalMove};
+pub use movegen::MoveList;
 pub use notation::{ParseMoveError, ParsePositionError, START};
 pub use outcome::{DrawReason, Outcome, WinReason};
 pub use position::{DRAW_CLOCK, Move, Position};

@@ -1,5 +1,6 @@
 //! `Position`: where every animal stands, whose turn it is, the clocks, and the Zobrist hash.
-//! Moves are applied here; generating them lives in `movegen`.
+//! Moves are applied here unchecked; generating them lives in `movegen`, checking one in
+//! `legality`.
 
 use std::fmt;
 
@@ -46,7 +47,7 @@ const EMPTY: u8 = 0;
 /// A validated position. Build one with [`Position::start`] or by parsing a position string.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
-    /// 0 = empty, otherwise 1 + side * 8 + animal.
+    /// 0 = empty, otherwise the piece's [`Piece::code`].
     board: [u8; NUM_SQUARES],
     /// `squares[side][animal]`: where each animal stands, `NO_SQUARE` once captured.
     squares: [[u8; 8]; 2],
@@ -58,16 +59,13 @@ pub struct Position {
     hash: u64,
 }
 
-const fn encode(p: Piece) -> u8 {
-    1 + p.side as u8 * 8 + p.animal as u8
-}
-
-static DECODE: [Option<Piece>; 17] = {
-    let mut t = [None; 17];
+/// The piece of each board code ([`Piece::code`]); `None` for an empty square.
+static DECODE: [Option<Piece>; Piece::COUNT + 1] = {
+    let mut t = [None; Piece::COUNT + 1];
     let mut i = 0;
-    while i < 16 {
-        let side = if i >= 8 { Side::Crimson } else { Side::Jade };
-        t[i + 1] = Some(Piece::new(side, Animal::ALL[i % 8]));
+    while i < Piece::COUNT {
+        let p = Piece::from_index(i);
+        t[p.code() as usize] = Some(p);
         i += 1;
     }
     t
@@ -136,7 +134,7 @@ impl Position {
     /// Places a piece on an empty square (building positions only).
     pub(crate) fn put(&mut self, piece: Piece, sq: Square) {
         debug_assert!(self.board[sq.index()] == EMPTY);
-        self.board[sq.index()] = encode(piece);
+        self.board[sq.index()] = piece.code();
         let side = piece.side.index();
         self.squares[side][piece.animal.index()] = sq.index() as u8;
         self.occupied[side] = self.occupied[side].with(sq);
@@ -207,7 +205,8 @@ impl Position {
         self.squares
     }
 
-    /// The board by square: 0 for an empty square, else 1 + side * 8 + animal (for the search).
+    /// The board by square: 0 for an empty square, else the piece's [`Piece::code`] (for the
+    /// search).
     #[inline]
     pub(crate) fn raw_board(&self) -> &[u8; NUM_SQUARES] {
         &self.board
@@ -274,13 +273,14 @@ impl Position {
         let (from, to) = (mv.from.index(), mv.to.index());
         let code = self.board[from];
         assert!(code != EMPTY, "play_unchecked: no piece on the from-square");
-        // Codes are 1 + side * 8 + animal: index the tables by code without decoding.
-        let mover = usize::from(code - 1);
+        // Index the tables by the code's piece index without decoding a `Piece`.
+        let mover = Piece::index_of_code(code);
         let victim = self.board[to];
         if victim != EMPTY {
-            let v = usize::from(victim - 1);
-            self.squares[v >> 3][v & 7] = NO_SQUARE;
-            self.occupied[v >> 3] = self.occupied[v >> 3].without(mv.to);
+            let v = Piece::index_of_code(victim);
+            let (side, animal) = Piece::split_index(v);
+            self.squares[side][animal] = NO_SQUARE;
+            self.occupied[side] = self.occupied[side].without(mv.to);
             self.hash ^= zobrist::piece_key_by_index(v, to);
             self.clock = 0;
         } else {
@@ -288,10 +288,10 @@ impl Position {
         }
         self.board[from] = EMPTY;
         self.board[to] = code;
-        self.squares[mover >> 3][mover & 7] = to as u8;
-        self.occupied[mover >> 3] = self.occupied[mover >> 3]
-            ^ Bitboard::from_square(mv.from)
-            ^ Bitboard::from_square(mv.to);
+        let (side, animal) = Piece::split_index(mover);
+        self.squares[side][animal] = to as u8;
+        self.occupied[side] =
+            self.occupied[side] ^ Bitboard::from_square(mv.from) ^ Bitboard::from_square(mv.to);
         self.hash ^= zobrist::piece_key_by_index(mover, from)
             ^ zobrist::piece_key_by_index(mover, to)
             ^ zobrist::CRIMSON_TO_MOVE;
@@ -300,12 +300,6 @@ impl Position {
         }
         self.turn = self.turn.other();
         decode(victim)
-    }
-
-    /// Plays a move after checking it; an illegal move leaves the position unchanged.
-    pub fn play(&mut self, mv: Move) -> Result<Option<Piece>, super::movegen::IllegalMove> {
-        self.check_move(mv)?;
-        Ok(self.play_unchecked(mv))
     }
 
     /// Passes the turn without moving (search use only, e.g. null-move ideas).

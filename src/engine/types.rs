@@ -198,8 +198,51 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// How many distinct pieces there are: the rows of a table indexed by [`Piece::index`].
+    pub const COUNT: usize = 16;
+
     pub const fn new(side: Side, animal: Animal) -> Piece {
         Piece { side, animal }
+    }
+
+    /// `side * 8 + animal`, 0 to 15: the row of a per-piece table (Zobrist keys, move
+    /// history, sprites). The one place this numbering is written; [`Piece::code`] and the
+    /// helpers below follow from it.
+    #[inline]
+    pub const fn index(self) -> usize {
+        Piece::index_of(self.side, self.animal.index())
+    }
+
+    /// [`Piece::index`] of `side`'s animal with index `animal` (for loops over animal indices).
+    #[inline]
+    pub const fn index_of(side: Side, animal: usize) -> usize {
+        side.index() * 8 + animal
+    }
+
+    /// The piece with a given [`Piece::index`].
+    pub const fn from_index(index: usize) -> Piece {
+        let (side, animal) = Piece::split_index(index);
+        Piece::new(Side::ALL[side], Animal::ALL[animal])
+    }
+
+    /// The side index and the animal index of a [`Piece::index`], without building a `Piece`
+    /// (for arrays laid out `[side][animal]`).
+    #[inline]
+    pub const fn split_index(index: usize) -> (usize, usize) {
+        (index >> 3, index & 7)
+    }
+
+    /// The code of the piece on a board of bytes: `1 + index`, so that 0 is free to mean an
+    /// empty square.
+    #[inline]
+    pub const fn code(self) -> u8 {
+        1 + self.index() as u8
+    }
+
+    /// The [`Piece::index`] of a board code; meaningless for 0, the empty square.
+    #[inline]
+    pub const fn index_of_code(code: u8) -> usize {
+        code.wrapping_sub(1) as usize
     }
 
     /// Position-string letter: upper case for Jade, lower case for Crimson.
@@ -243,5 +286,24 @@ mod tests {
         assert_eq!(Piece::from_letter('x'), None);
         assert_eq!(Animal::Elephant.rank(), 8);
         assert_eq!(Animal::Rat.rank(), 1);
+    }
+
+    #[test]
+    fn indices_and_codes_round_trip() {
+        let mut seen = [false; Piece::COUNT];
+        for side in Side::ALL {
+            for animal in Animal::ALL {
+                let p = Piece::new(side, animal);
+                let i = p.index();
+                assert!(!seen[i], "{p}: index {i} twice");
+                seen[i] = true;
+                assert_eq!(Piece::from_index(i), p);
+                assert_eq!(Piece::index_of(side, animal.index()), i);
+                assert_eq!(Piece::split_index(i), (side.index(), animal.index()));
+                assert_ne!(p.code(), 0, "0 is the empty square");
+                assert_eq!(Piece::index_of_code(p.code()), i);
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
     }
 }

@@ -11,11 +11,11 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (state, z ^ (z >> 31))
 }
 
-const fn build() -> ([[u64; NUM_SQUARES]; 16], u64) {
-    let mut keys = [[0u64; NUM_SQUARES]; 16];
+const fn build() -> ([[u64; NUM_SQUARES]; Piece::COUNT], u64) {
+    let mut keys = [[0u64; NUM_SQUARES]; Piece::COUNT];
     let mut state = 0x4A75_6E67_6C65_2121; // "Jungle!!"
     let mut p = 0;
-    while p < 16 {
+    while p < Piece::COUNT {
         let mut s = 0;
         while s < NUM_SQUARES {
             let (next, value) = splitmix(state);
@@ -29,18 +29,18 @@ const fn build() -> ([[u64; NUM_SQUARES]; 16], u64) {
     (keys, side)
 }
 
-const TABLES: ([[u64; NUM_SQUARES]; 16], u64) = build();
-static PIECE_KEYS: [[u64; NUM_SQUARES]; 16] = TABLES.0;
+const TABLES: ([[u64; NUM_SQUARES]; Piece::COUNT], u64) = build();
+static PIECE_KEYS: [[u64; NUM_SQUARES]; Piece::COUNT] = TABLES.0;
 
 /// XORed in when Crimson is to move.
 pub const CRIMSON_TO_MOVE: u64 = TABLES.1;
 
 #[inline]
 pub fn piece_key(piece: Piece, sq: Square) -> u64 {
-    PIECE_KEYS[piece.side.index() * 8 + piece.animal.index()][sq.index()]
+    PIECE_KEYS[piece.index()][sq.index()]
 }
 
-/// [`piece_key`] by `side * 8 + animal` and square index.
+/// [`piece_key`] by [`Piece::index`] and square index.
 #[inline]
 pub(crate) fn piece_key_by_index(piece: usize, sq: usize) -> u64 {
     PIECE_KEYS[piece][sq]

@@ -1,28 +1,25 @@
-//! Everything drawn the same way every time, made once: the empty board of each orientation
-//! (frame, terrain, grid, coordinates) and the sprites laid over it (piece tiles, markers).
+//! The sprites, drawn the same way every time and made once: piece tiles, capture badges, the
+//! marks of a selected piece's destinations, the dots of a leap's path and the player-bar chips.
+//! Laid over the squares by `cells` and over the bars by `header`.
 
 use std::sync::LazyLock;
 
-use image::{Rgb, RgbImage, Rgba, RgbaImage};
+use image::{Rgb, Rgba, RgbaImage};
 
-use super::cells::{self, CellKey, Terrain};
-use super::layout::{self, BADGE, BOARD_H, BOARD_W, BOARD_X, BOARD_Y, MARGIN, SQUARE, TILE_INSET};
+use super::layout::{
+    self, BADGE, BADGE_EM, CHIP, SQUARE, TILE_HANZI_EM, TILE_INSET, TILE_LABEL_EM,
+};
 use super::paint::{self, circle, fill, round_rect};
 use super::theme::{self, Colour, mix};
-use crate::engine::square::{FILES, RANKS};
-use crate::engine::terrain::is_water;
-use crate::engine::{Animal, Piece, Side, Square};
+use crate::engine::{Piece, Side};
 
-/// The decoded assets; built on first use.
+/// The sprites; built on first use.
 pub(crate) static ASSETS: LazyLock<Assets> = LazyLock::new(Assets::build);
 
 pub(crate) struct Assets {
-    /// The empty board as palette indices, indexed by `flip as usize`; built on first use
-    /// because the palette is learnt from the other assets.
-    pub boards: LazyLock<[Vec<u8>; 2]>,
-    /// Piece tiles (`SQUARE` wide), indexed by [`piece_index`], then `weakened as usize`.
+    /// Piece tiles (`SQUARE` wide), indexed by [`Piece::index`], then `weakened as usize`.
     pub tiles: Vec<[RgbaImage; 2]>,
-    /// The small badge showing a captured piece, indexed by [`piece_index`].
+    /// The small badge showing a captured piece, indexed by [`Piece::index`].
     pub badges: Vec<RgbaImage>,
     /// A quiet destination (`SQUARE` wide).
     pub dot: RgbaImage,
@@ -34,23 +31,10 @@ pub(crate) struct Assets {
     pub chips: [RgbaImage; 2],
 }
 
-pub(crate) fn piece_index(p: Piece) -> usize {
-    p.side.index() * 8 + p.animal.index()
-}
-
-/// Side of a player-bar chip.
-pub(crate) const CHIP: u32 = 20;
-
 impl Assets {
     fn build() -> Assets {
-        let pieces = Side::ALL
-            .into_iter()
-            .flat_map(|s| Animal::ALL.map(|a| Piece::new(s, a)));
+        let pieces = (0..Piece::COUNT).map(Piece::from_index);
         Assets {
-            boards: LazyLock::new(|| {
-                let pal = &*super::palette::PALETTE;
-                [pal.indices(&board(false)), pal.indices(&board(true))]
-            }),
             tiles: pieces
                 .clone()
                 .map(|p| [tile(p, false), tile(p, true)])
@@ -60,95 +44,6 @@ impl Assets {
             corners: corners(),
             path: path_dot(),
             chips: [chip(Side::Jade), chip(Side::Crimson)],
-        }
-    }
-}
-
-fn sq_f(v: u32) -> f32 {
-    v as f32
-}
-
-/// The empty board: frame, bars, terrain, grid and coordinates.
-pub(crate) fn board(flip: bool) -> RgbImage {
-    let mut img = RgbImage::from_pixel(layout::WIDTH, layout::HEIGHT, theme::FRAME);
-    for y in [layout::TOP_BAR_Y, layout::BOTTOM_BAR_Y] {
-        paint::fill_rect(&mut img, 0, y, layout::WIDTH, layout::BAR_H, theme::BAR);
-    }
-    for sq in Square::all() {
-        let (x, y) = layout::origin(sq, flip);
-        let square = cells::square_rgb(&CellKey::plain(Terrain::of(sq)));
-        image::imageops::replace(&mut img, &square, x as i64, y as i64);
-    }
-    grid(&mut img, flip);
-    // A dark rim round the board.
-    let b = [
-        sq_f(BOARD_X) - 2.0,
-        sq_f(BOARD_Y) - 2.0,
-        sq_f(BOARD_X + BOARD_W) + 2.0,
-        sq_f(BOARD_Y + BOARD_H) + 2.0,
-    ];
-    let rim = round_rect(b, 3.0);
-    fill(&mut img, b, theme::GRID, 1.0, 1.0, move |x, y| {
-        let d = rim(x, y);
-        d.max(-d - 3.0)
-    });
-    coordinates(&mut img, flip);
-    img
-}
-
-/// Lines between squares; between two water squares they are a darker blue so the lakes read
-/// as one body of water.
-fn grid(img: &mut RgbImage, flip: bool) {
-    let lake_line = mix(theme::WATER, Rgb([20, 60, 110]), 0.25);
-    for sq in Square::all() {
-        let (x, y) = layout::origin(sq, flip);
-        let (col, row) = layout::cell(sq, flip);
-        if let Some(right) = layout::square_at_cell(col + 1, row, flip) {
-            let c = if is_water(sq) && is_water(right) {
-                lake_line
-            } else {
-                theme::GRID
-            };
-            paint::fill_rect(img, x + SQUARE - 1, y, 2, SQUARE, c);
-        }
-        if let Some(below) = layout::square_at_cell(col, row + 1, flip) {
-            let c = if is_water(sq) && is_water(below) {
-                lake_line
-            } else {
-                theme::GRID
-            };
-            paint::fill_rect(img, x, y + SQUARE - 1, SQUARE, 2, c);
-        }
-    }
-}
-
-fn coordinates(img: &mut RgbImage, flip: bool) {
-    let em = 15.0;
-    let c = theme::FRAME_TEXT_DIM;
-    for col in 0..FILES as u32 {
-        let Some(sq) = layout::square_at_cell(col, 0, flip) else {
-            continue;
-        };
-        let cx = sq_f(BOARD_X + col * SQUARE + SQUARE / 2);
-        let label = sq.file_char().to_string();
-        for cy in [
-            sq_f(BOARD_Y - MARGIN / 2) - 1.0,
-            sq_f(BOARD_Y + BOARD_H + MARGIN / 2) + 1.0,
-        ] {
-            paint::text_centered(img, c, cx, cy, em, true, &label);
-        }
-    }
-    for row in 0..RANKS as u32 {
-        let Some(sq) = layout::square_at_cell(0, row, flip) else {
-            continue;
-        };
-        let cy = sq_f(BOARD_Y + row * SQUARE + SQUARE / 2);
-        let label = sq.rank().to_string();
-        for cx in [
-            sq_f(MARGIN / 2) - 1.0,
-            sq_f(BOARD_X + BOARD_W + MARGIN / 2) + 1.0,
-        ] {
-            paint::text_centered(img, c, cx, cy, em, true, &label);
         }
     }
 }
@@ -224,10 +119,26 @@ fn tile(p: Piece, weak: bool) -> RgbaImage {
     );
     let soft = Rgba([255, 255, 255, 215]);
     let hanzi = p.animal.hanzi().to_string();
-    paint::text_centered(&mut sp.img, WHITE, s / 2.0, 33.0, 33.0, false, &hanzi);
+    paint::text_centered(
+        &mut sp.img,
+        WHITE,
+        s / 2.0,
+        33.0,
+        TILE_HANZI_EM,
+        false,
+        &hanzi,
+    );
     let rank = if weak { 0 } else { p.animal.rank() };
     let label = format!("{rank} {}", p.animal.name());
-    paint::text_centered(&mut sp.img, soft, s / 2.0, 59.5, 11.0, true, &label);
+    paint::text_centered(
+        &mut sp.img,
+        soft,
+        s / 2.0,
+        59.5,
+        TILE_LABEL_EM,
+        true,
+        &label,
+    );
     sp.img
 }
 
@@ -239,7 +150,7 @@ fn badge(p: Piece) -> RgbaImage {
     sp.solid(Rgb([255, 255, 255]), circle(c, c, 13.5));
     sp.solid(theme::side(p.side), circle(c, c, 11.0));
     let hanzi = p.animal.hanzi().to_string();
-    paint::text_centered(&mut sp.img, WHITE, c, c, 13.0, false, &hanzi);
+    paint::text_centered(&mut sp.img, WHITE, c, c, BADGE_EM, false, &hanzi);
     sp.img
 }
 

@@ -1,25 +1,27 @@
 //! One frame of the board image as palette indices: the empty board, then every square that
-//! differs from it (a cell per square), then the status line and the player bars.
+//! differs from it (a cell per square), then the status line and the player bars. The drawers
+//! (`backdrop`, `cells`, `header`) paint in colour; this is where their drawings become palette
+//! indices, each kept once made.
 
-use super::LastMove;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex};
+
 use super::cells::{self, CELL, CellKey, Mark, Terrain, Tint};
 use super::header::{self, Pill};
 use super::layout::{self, HEIGHT, WIDTH};
-use super::palette::PALETTE;
+use super::scene::Scene;
 use super::theme::Colour;
+use super::{backdrop, palette};
 use crate::engine::terrain::trap_owner;
-use crate::engine::{Bitboard, BySide, Position, Side, Square};
+use crate::engine::{Bitboard, Side, Square};
 
-/// Everything one frame shows.
-pub(crate) struct Scene<'a> {
-    pub pos: &'a Position,
-    pub flip: bool,
-    pub last: Option<LastMove>,
-    pub selected: Option<Square>,
-    pub names: &'a BySide<Option<String>>,
-    /// The status line and its colour.
-    pub status: (String, Colour),
-    pub pills: BySide<Option<Pill>>,
+/// The empty board as palette indices, indexed by `flip as usize`.
+static BACKDROP: LazyLock<[Vec<u8>; 2]> =
+    LazyLock::new(|| [false, true].map(|flip| palette::indices(&backdrop::draw(flip))));
+
+/// Draws the empty boards (and with them the font, the sprites and the palette lookup) now.
+pub(crate) fn prepare() {
+    LazyLock::force(&BACKDROP);
 }
 
 /// Header strips already turned into indices, kept across the frames of a replay where the
@@ -49,7 +51,7 @@ impl Strips {
                 if self.memo.len() >= 8 {
                     self.memo.remove(0);
                 }
-                self.memo.push((key, PALETTE.indices(&rgb)));
+                self.memo.push((key, palette::indices(&rgb)));
                 self.memo.len() - 1
             }
         };
@@ -63,7 +65,7 @@ pub(crate) const FRAME_LEN: usize = (WIDTH * HEIGHT) as usize;
 /// Draws `scene` into `out` as palette indices, one byte a pixel, row by row.
 pub(crate) fn draw(scene: &Scene<'_>, strips: &mut Strips, out: &mut Vec<u8>) {
     out.clear();
-    out.extend_from_slice(&super::assets::ASSETS.boards[scene.flip as usize]);
+    out.extend_from_slice(&BACKDROP[scene.flip as usize]);
 
     let keys = cell_keys(scene);
     for sq in Square::all() {
@@ -71,7 +73,7 @@ pub(crate) fn draw(scene: &Scene<'_>, strips: &mut Strips, out: &mut Vec<u8>) {
         if *key == CellKey::plain(key.terrain) {
             continue;
         }
-        let cell = cells::cell(key);
+        let cell = cell(key);
         let (x, y) = layout::origin(sq, scene.flip);
         for row in 0..CELL as usize {
             let at = (y as usize + 1 + row) * WIDTH as usize + x as usize + 1;
@@ -92,6 +94,30 @@ pub(crate) fn draw(scene: &Scene<'_>, strips: &mut Strips, out: &mut Vec<u8>) {
         put_strip(out, y, strips.get(key));
     }
     debug_assert_eq!(out.len(), FRAME_LEN);
+}
+
+/// A cell as palette indices, drawn on first use and kept.
+fn cell(key: &CellKey) -> Arc<[u8]> {
+    static CACHE: LazyLock<Mutex<HashMap<CellKey, Arc<[u8]>>>> = LazyLock::new(Default::default);
+    // A poisoned lock only means another thread panicked mid-insert; the map is still valid.
+    let lookup = |k: &CellKey| {
+        CACHE
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(k)
+            .cloned()
+    };
+    if let Some(c) = lookup(key) {
+        return c;
+    }
+    let cell: Arc<[u8]> = palette::indices(&cells::interior(&cells::square_rgb(key))).into();
+    let mut map = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    // Every key is small, but there are many combinations: keep memory bounded.
+    if map.len() >= 4096 {
+        map.clear();
+    }
+    map.insert(*key, cell.clone());
+    cell
 }
 
 fn put_strip(out: &mut [u8], y: u32, strip: &[u8]) {
@@ -134,4 +160,56 @@ pub(crate) fn cell_keys(scene: &Scene<'_>) -> Vec<CellKey> {
         }
     }
     keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::theme;
+
+    /// Colours that fill whole areas and must come out exactly.
+    fn flat_colours() -> Vec<[u8; 3]> {
+        let mut v = vec![
+            theme::FRAME,
+            theme::BAR,
+            theme::GRID,
+            theme::JADE,
+            theme::CRIMSON,
+            theme::weakened(Side::Jade),
+            theme::weakened(Side::Crimson),
+            theme::den_inner(Side::Jade),
+            theme::den_inner(Side::Crimson),
+            theme::PIECE_TEXT,
+            theme::FRAME_TEXT,
+            theme::RESULT_TEXT,
+            theme::WINNER,
+            theme::DRAW,
+        ];
+        v.extend(cells::flat_colours());
+        v.into_iter().map(|c| c.0).collect()
+    }
+
+    /// The fixed palette is the one the drawings call for: the flat colours first, exactly, then
+    /// the edge colours sample drawings use most. After a change of the look this fails and
+    /// prints the table to put in `palette.rs`.
+    #[test]
+    fn the_palette_is_what_the_drawings_use() {
+        let flat = flat_colours();
+        let mut samples = vec![backdrop::draw(false)];
+        samples.extend(cells::samples());
+        samples.extend(header::samples());
+        let learnt = palette::learn(&flat, &samples);
+        let table: Vec<[u8; 3]> = (0..palette::COLOURS.len()).map(palette::rgb).collect();
+        let flat_count = learnt.iter().take_while(|c| flat.contains(c)).count();
+        if learnt != table || flat_count != palette::FLAT {
+            let hex: Vec<String> = learnt
+                .iter()
+                .map(|c| format!("0x{:02X}{:02X}{:02X},", c[0], c[1], c[2]))
+                .collect();
+            panic!(
+                "the drawings call for another palette: FLAT = {flat_count}, COLOURS = [\n{}\n]",
+                hex.join(" ")
+            );
+        }
+    }
 }

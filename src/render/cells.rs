@@ -1,18 +1,14 @@
 //! Squares as cells: the inside of one square (everything but the grid lines) is a pure function
-//! of a small key — terrain, tint, piece, marks — so each distinct cell is drawn once, turned into
-//! palette indices, and copied into every later frame that needs it.
+//! of a small key — terrain, tint, piece, marks — drawn here in colour, so that `board` can turn
+//! each distinct cell into palette indices once and copy it into every later frame that needs it.
 
-use std::collections::HashMap;
 use std::f32::consts::TAU;
-use std::sync::{Arc, LazyLock, Mutex};
 
-use image::{Rgb, RgbImage};
+use image::RgbImage;
 
-use super::assets::{ASSETS, piece_index};
-use super::layout::{BADGE, SQUARE};
+use super::assets::ASSETS;
+use super::layout::{BADGE, DEN_EM, SQUARE};
 use super::paint::{self, circle, fill, segment};
-
-use super::palette::PALETTE;
 use super::theme::{self, Colour, mix};
 use crate::engine::terrain::{den_owner, is_water, trap_owner};
 use crate::engine::{Piece, Side, Square};
@@ -115,10 +111,10 @@ pub(crate) fn square_rgb(key: &CellKey) -> RgbImage {
         paint::blit(&mut img, &a.path, 0, 0);
     }
     if let Some((p, weak)) = key.piece {
-        paint::blit(&mut img, &a.tiles[piece_index(p)][weak as usize], 0, 0);
+        paint::blit(&mut img, &a.tiles[p.index()][weak as usize], 0, 0);
     }
     if let Some(v) = key.badge {
-        paint::blit(&mut img, &a.badges[piece_index(v)], SQUARE - 1 - BADGE, 1);
+        paint::blit(&mut img, &a.badges[v.index()], SQUARE - 1 - BADGE, 1);
     }
     match key.mark {
         Some(Mark::Quiet) => paint::blit(&mut img, &a.dot, 0, 0),
@@ -153,7 +149,7 @@ fn terrain_emblem(img: &mut RgbImage, terrain: Terrain) {
             fill(img, inner, rim, 1.0, 1.0, move |x, y| {
                 ring(x, y).abs() - 1.5
             });
-            paint::text_centered(img, theme::LAND, c, c, 24.0, false, "穴");
+            paint::text_centered(img, theme::LAND, c, c, DEN_EM, false, "穴");
         }
         Terrain::Trap => {
             // A round net: a ring with a diagonal mesh inside.
@@ -192,31 +188,8 @@ pub(crate) fn interior(square: &RgbImage) -> RgbImage {
     image::imageops::crop_imm(square, 1, 1, CELL, CELL).to_image()
 }
 
-/// A cell as palette indices, drawn on first use and kept.
-pub(crate) fn cell(key: &CellKey) -> Arc<[u8]> {
-    static CACHE: LazyLock<Mutex<HashMap<CellKey, Arc<[u8]>>>> = LazyLock::new(Default::default);
-    // A poisoned lock only means another thread panicked mid-insert; the map is still valid.
-    let lookup = |k: &CellKey| {
-        CACHE
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(k)
-            .cloned()
-    };
-    if let Some(c) = lookup(key) {
-        return c;
-    }
-    let cell: Arc<[u8]> = PALETTE.indices(&interior(&square_rgb(key))).into();
-    let mut map = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    // Every key is small, but there are many combinations: keep memory bounded.
-    if map.len() >= 4096 {
-        map.clear();
-    }
-    map.insert(*key, cell.clone());
-    cell
-}
-
 /// A few colours every kind of cell shows, for choosing the palette.
+#[cfg(test)]
 pub(crate) fn samples() -> Vec<RgbImage> {
     let mut keys = Vec::new();
     let terrains = [
@@ -267,6 +240,7 @@ pub(crate) fn samples() -> Vec<RgbImage> {
 }
 
 /// Colours that must come out exactly, for the pixel tests and flat areas.
+#[cfg(test)]
 pub(crate) fn flat_colours() -> Vec<Colour> {
     let terrains = [
         Terrain::Land,
@@ -283,6 +257,6 @@ pub(crate) fn flat_colours() -> Vec<Colour> {
         }
         v.push(theme::tinted(base, theme::MARK));
     }
-    v.push(Rgb([255, 255, 255]));
+    v.push(image::Rgb([255, 255, 255]));
     v
 }

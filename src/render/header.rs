@@ -3,16 +3,11 @@
 
 use image::RgbImage;
 
-use super::assets::{ASSETS, CHIP};
-use super::layout::{BAR_H, MARGIN, STATUS_H, WIDTH};
+use super::assets::ASSETS;
+use super::layout::{BAR_H, CHIP, MARGIN, NAME_EM, PILL_EM, STATUS_EM, STATUS_H, WIDTH};
 use super::paint::{self, fill, round_rect};
 use super::theme::{self, Colour};
 use crate::engine::Side;
-
-/// Text sizes (em, in pixels).
-const STATUS_EM: f32 = 17.0;
-const NAME_EM: f32 = 17.0;
-const PILL_EM: f32 = 13.0;
 
 /// A small label at the right end of a player bar ("to move", "winner").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +57,7 @@ pub(crate) fn bar_rgb(side: Side, name: Option<&str>, pill: Option<Pill>) -> Rgb
 }
 
 /// Strips showing the colours text makes on the frame and bars, for choosing the palette.
+#[cfg(test)]
 pub(crate) fn samples() -> Vec<RgbImage> {
     let text = "Move 12 – Jade to move: Crimson's den ABCDEFG 123456789 wins draw";
     let mut v = vec![

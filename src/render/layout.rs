@@ -1,4 +1,5 @@
-//! Where everything goes on the image: sizes and the square <-> pixel mapping, in one place.
+//! Where everything goes on the image: sizes, text sizes and the square <-> pixel mapping, in one
+//! place.
 //!
 //! From top to bottom: the status line, the bar of the player at the top, file letters, the
 //! 7 x 9 board, file letters, the bar of the player at the bottom. Rank numbers run down both sides.
@@ -36,6 +37,28 @@ pub const BOTTOM_BAR_Y: u32 = BOARD_Y + BOARD_H + MARGIN;
 pub const TILE_INSET: u32 = 6;
 /// Corner radius of a piece tile.
 pub const TILE_RADIUS: f32 = 13.0;
+
+/// Side of the chip in a side's colour at the left end of each player bar.
+pub const CHIP: u32 = 20;
+
+// Text sizes, each the em in pixels (the size of a Chinese character).
+
+/// The status line.
+pub const STATUS_EM: f32 = 17.0;
+/// A player's name in a bar.
+pub const NAME_EM: f32 = 17.0;
+/// The label of a pill at the right end of a bar ("to move", "winner").
+pub const PILL_EM: f32 = 13.0;
+/// The file letters and rank numbers in the margins.
+pub const COORD_EM: f32 = 15.0;
+/// The animal's character on a piece tile.
+pub const TILE_HANZI_EM: f32 = 33.0;
+/// The rank and name under the character.
+pub const TILE_LABEL_EM: f32 = 11.0;
+/// The animal's character on a capture badge.
+pub const BADGE_EM: f32 = 13.0;
+/// The character in the middle of a den.
+pub const DEN_EM: f32 = 24.0;
 
 /// Display column (0 = left) and row (0 = top) of a square. Jade at the bottom puts rank 1 at
 /// the top and file A on the left; `flip` turns the board half round.

@@ -16,6 +16,7 @@
 //! ```
 
 mod assets;
+mod backdrop;
 mod board;
 mod cells;
 mod header;
@@ -24,38 +25,15 @@ mod lzw;
 mod paint;
 mod palette;
 mod replay;
+mod scene;
 pub mod theme;
 
-use crate::engine::{BySide, Move, Outcome, Piece, Position, Side, Square};
-use board::{Scene, Strips};
-use header::Pill;
+use crate::engine::{BySide, Outcome, Position, Square};
+use board::Strips;
+use scene::{Scene, pills, result_text};
 
 pub use replay::{ReplayError, ReplayOptions, replay_gif};
-
-/// The move that led to the position shown: its squares are highlighted, the water a leap
-/// crossed is marked as its path, and a captured piece is shown as a small badge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LastMove {
-    pub mv: Move,
-    /// The piece the move took, if any.
-    pub captured: Option<Piece>,
-}
-
-impl LastMove {
-    /// The move `mv` about to be played on `before`, with what it captures.
-    pub fn new(before: &Position, mv: Move) -> LastMove {
-        let mover = before.piece_at(mv.from).map(|p| p.side);
-        let captured = before
-            .piece_at(mv.to)
-            .filter(|victim| Some(victim.side) != mover);
-        LastMove { mv, captured }
-    }
-
-    /// A move that captured nothing.
-    pub fn quiet(mv: Move) -> LastMove {
-        LastMove { mv, captured: None }
-    }
-}
+pub use scene::LastMove;
 
 /// What a board image shows besides the pieces. The default is Jade at the bottom, no
 /// highlights, the side names as player names, and a status line worked out from the position.
@@ -80,10 +58,10 @@ pub struct BoardOptions {
     pub status: Option<String>,
 }
 
-/// Builds the font, the artwork and the palette now instead of with the first image (about
-/// 0.2 s in a release build); a bot can call it at start-up. Later calls do nothing.
+/// Builds the font, the artwork and the palette lookup now instead of with the first image; a
+/// bot can call it at start-up. Later calls do nothing.
 pub fn prepare() {
-    let _ = &assets::ASSETS.boards[0];
+    board::prepare();
 }
 
 /// Draws the position and encodes it as a PNG of [`layout::WIDTH`] x [`layout::HEIGHT`] pixels.
@@ -118,7 +96,7 @@ fn encode_png(frame: &[u8]) -> Vec<u8> {
     let mut enc = png::Encoder::new(&mut out, layout::WIDTH, layout::HEIGHT);
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
-    enc.set_palette(&palette::PALETTE.bytes[..]);
+    enc.set_palette(&palette::BYTES[..]);
     // Measured on the start position: zlib level 2 without row filters gives ~33 KB in ~1 ms;
     // fdeflate's fast mode gives 50+ KB, higher levels save a few KB for twice the time.
     enc.set_deflate_compression(png::DeflateCompression::Level(2));
@@ -128,87 +106,4 @@ fn encode_png(frame: &[u8]) -> Vec<u8> {
     w.write_image_data(frame).expect("PNG data into memory");
     w.finish().expect("PNG end into memory");
     out
-}
-
-/// The result as a sentence starting with a capital.
-fn result_text(o: Outcome) -> String {
-    let s = o.to_string();
-    let mut c = s.chars();
-    match c.next() {
-        Some(first) => first.to_uppercase().chain(c).collect(),
-        None => s,
-    }
-}
-
-/// Pills for the player bars: the winner's (or both, on a draw) once the game is over,
-/// otherwise "to move" beside the side to move if `turn_pill`.
-fn pills(turn: Side, outcome: Option<Outcome>, turn_pill: bool) -> BySide<Option<Pill>> {
-    let mut out = BySide::default();
-    match outcome {
-        Some(o) => match o.winner() {
-            Some(w) => {
-                out[w] = Some(Pill {
-                    text: "winner",
-                    fill: theme::WINNER,
-                })
-            }
-            None => {
-                for s in Side::ALL {
-                    out[s] = Some(Pill {
-                        text: "draw",
-                        fill: theme::DRAW,
-                    });
-                }
-            }
-        },
-        None if turn_pill => {
-            out[turn] = Some(Pill {
-                text: "to move",
-                fill: theme::side(turn),
-            })
-        }
-        None => {}
-    }
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::{Animal, DrawReason, WinReason};
-
-    #[test]
-    fn last_move_records_only_enemy_captures() {
-        let start = Position::start();
-        let quiet = LastMove::new(&start, "G7 G6".parse().unwrap());
-        assert_eq!(quiet, LastMove::quiet("G7 G6".parse().unwrap()));
-        let p: Position = "7/7/7/7/3L3/3p3/7/7/6l j 0 1".parse().unwrap();
-        let take = LastMove::new(&p, "D5 D6".parse().unwrap());
-        assert_eq!(
-            take.captured,
-            Some(Piece::new(Side::Crimson, Animal::Leopard))
-        );
-    }
-
-    #[test]
-    fn results_read_as_sentences_and_pills_follow_them() {
-        let draw = Outcome::Draw {
-            reason: DrawReason::NoCaptureLimit,
-        };
-        assert!(result_text(draw).starts_with("Draw: "));
-        let win = Outcome::Win {
-            winner: Side::Crimson,
-            reason: WinReason::Den,
-        };
-        let p = pills(Side::Jade, Some(win), true);
-        assert_eq!(p.crimson.map(|p| p.text), Some("winner"));
-        assert!(p.jade.is_none());
-        assert_eq!(
-            pills(Side::Jade, Some(draw), true).jade.map(|p| p.text),
-            Some("draw")
-        );
-        let playing = pills(Side::Crimson, None, true);
-        assert_eq!(playing.crimson.map(|p| p.text), Some("to move"));
-        assert!(pills(Side::Crimson, None, false).crimson.is_none());
-    }
 }

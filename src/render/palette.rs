@@ -1,82 +1,110 @@
-//! The fixed 255-colour palette shared by replay GIFs and board PNGs: the theme's flat colours
-//! exactly, then the colours sample boards use most (anti-aliased edges), with a lookup table
-//! from 15-bit colour to palette index.
+//! The fixed palette of every board PNG and replay GIF: 255 colours in a table, the 256th index
+//! left for transparent GIF pixels, and the lookup from a colour to its index, built once from
+//! the table. Nothing is drawn to make it.
+//!
+//! The theme's flat colours come first and map to themselves exactly; the rest are the
+//! anti-aliased edge colours the drawings use most. They were chosen by counting the colours of
+//! sample drawings with [`learn`]; the test `board::tests::the_palette_is_what_the_drawings_use`
+//! counts again and prints a new table when the look has changed.
 
-use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use image::RgbImage;
 
-use super::{assets, cells, header, theme};
-use crate::engine::Side;
-
 /// The index left out of the palette, for transparent GIF pixels.
 pub(crate) const TRANSPARENT: u8 = 255;
 
-/// The fixed palette of every replay: the theme's flat colours exactly, then the colours most
-/// used by sample boards (the anti-aliased edges), with a lookup from 15-bit colour to index.
-pub(crate) struct Palette {
-    /// `r g b` triples, 256 entries (the last is the transparent one).
-    pub bytes: Vec<u8>,
-    lut: Box<[u8]>,
+/// How many of the first [`COLOURS`] are flat colours, which must come out exactly.
+pub(crate) const FLAT: usize = 34;
+
+/// The palette as `0xRRGGBB`, by index: the flat colours, then the edge colours by use.
+pub(crate) const COLOURS: [u32; TRANSPARENT as usize] = [
+    // Flat: frame, bar, grid, the sides, the washed-out sides, the den centres, white, frame
+    // text, result text, the winner and draw pills, then land, water, trap and den, each
+    // plain, under each tint and under the selection mark.
+    0x272B34, 0x343944, 0xB09C74, 0x16845C, 0xC42838, 0x638F7F, 0xA86A70, 0x116345, 0x931E2A,
+    0xFFFFFF, 0xE2E6EE, 0xFFD25A, 0xC48E14, 0x606878, 0xEEE2C0, 0xF7DB6C, 0xF89C65, 0x6DB1E9,
+    0x4B7CCE, 0x4A96D4, 0xAEB975, 0xB77E6D, 0x3496F0, 0x2269D3, 0xCEB280, 0xE9C650, 0xEB894B,
+    0x62A0D3, 0x4370BE, 0x684A30, 0xBB972C, 0xC3602B, 0x3E7BB7, 0x2956AA,
+    // Edges, most used first.
+    0xFEFEFE, 0xD25D69, 0x4FA284, 0x0E563C, 0x7F1A24, 0x785832, 0x96C8F0, 0x89AA9E, 0xD3C4A3,
+    0xBD8F93, 0x85663E, 0x3D80BB, 0x405D53, 0x6D4549, 0x2956A9, 0x2084BE, 0x94A235, 0xA06A34,
+    0xD44E29, 0x4D6CB4, 0xCE8329, 0xA68E66, 0xBEB296, 0xBCA275, 0xD9CDAE, 0xC57D51, 0xE28F5C,
+    0x4B7CCD, 0xE1E5ED, 0x4370BD, 0x947E5A, 0xA99E84, 0xAF7049, 0x94754B, 0xA28458, 0x86673F,
+    0xC8AB7A, 0x64A6DF, 0xEBCE5F, 0xED9059, 0xBA9D6E, 0xEDE1BF, 0xAC8E61, 0xA8B0BE, 0xD0D082,
+    0x4480B7, 0xC29D2D, 0xC9652C, 0xD35E6A, 0xB09365, 0x62A6DD, 0x8AC0EC, 0xFED159, 0x4985BB,
+    0xDAEBE5, 0xF5DDDF, 0xC8A432, 0xCE6B31, 0xD25C68, 0x68AF95, 0xA7AFBD, 0x50A385, 0x30926E,
+    0x4EA283, 0xCB404F, 0xD9737E, 0xF1E7E8, 0xD9EBE4, 0x18855D, 0x258C66, 0x4FA8FA, 0xD59278,
+    0xC42A3A, 0xC69EA2, 0x208963, 0x135CAF, 0x344BA8, 0x6DB0E9, 0xF89C64, 0x147954, 0x75593E,
+    0xB32533, 0x19855E, 0x58A78A, 0xEEE1BF, 0xCB4250, 0x759C8E, 0x8BC2AE, 0x9AB6AC, 0x4F99D6,
+    0x509AD6, 0x549CD8, 0x569ED9, 0x7EB8E7, 0x84BCE9, 0xAB9369, 0xC4B89C, 0x55A588, 0x579ED9,
+    0x1E8861, 0xB27B80, 0xC62F3F, 0xC83544, 0xD56570, 0xFED15A, 0x48506D, 0xCC8154, 0x479E7E,
+    0xD05562, 0xF5DCDF, 0x7F5F38, 0x896941, 0x8AAB9F, 0x8D6E45, 0xAC8F62, 0xBEA171, 0xE2949C,
+    0x5CA98D, 0xBD8E92, 0x51A385, 0x5FAB8F, 0xBE8F94, 0xCD4856, 0x2F916D, 0x739474, 0x91795C,
+    0x9D8669, 0xB19E7F, 0xB37267, 0xBDA375, 0xC2A778, 0xC52B3A, 0xCA3F4D, 0xDACEAE, 0xDFD3B3,
+    0xE9935F, 0xD66974, 0x4A7CCD, 0x649080, 0xA96B71, 0xE6EDEA, 0x329370, 0xC32838, 0xD4626E,
+    0x399775, 0x67AF95, 0xD47136, 0xD76C77, 0xD9737D, 0xE38F5D, 0x6D9687, 0x8FAFA3, 0xAD7379,
+    0xC73141, 0xFAEFF0, 0xAB6F75, 0x9F8055, 0x6A9485, 0x4E8AC0, 0xCFAA38, 0xC42939, 0x17845D,
+    0x5A8374, 0x996166, 0xA28B63, 0xB9AE92, 0xC17A4F, 0xC19498, 0xC2B090, 0xE5ECEA, 0x77B7A0,
+    0xDC828B, 0xC2A34F, 0xC3999D, 0xADB1B9, 0xB1B5BE, 0xE0E4EC, 0xFEFDFD, 0x66A8DE, 0x7CB7E7,
+    0x7DB7E6, 0x7DB7E7, 0xE08F97, 0xFDFEFD, 0x31926F, 0x4986BC, 0x5390C5, 0x74B1E3, 0x74B2E3,
+    0xC9A432, 0xCF6B31, 0xD5B13E, 0xDA773B, 0xFBFDFC, 0xFFE25A, 0xCA414F, 0x459D7D, 0xD05360,
+    0x353A45, 0xD56772, 0xBA898E, 0xF69B64, 0xFEFBFB, 0x769D8F, 0x787F8B, 0x94B2A7, 0xAC7176,
+    0x22815D, 0x367FD3, 0x5B98CC, 0x609DD0, 0x638877, 0x88919F, 0x9CAFC7, 0x9F686A, 0xBA313D,
+    0xC0A677, 0xC7AC7B, 0xCAAF7D, 0xCDB180, 0xD4E8E1,
+];
+
+/// The palette as `r g b` bytes for the PNG and GIF headers, 256 entries (the transparent one
+/// black).
+pub(crate) const BYTES: [u8; 768] = {
+    let mut b = [0u8; 768];
+    let mut i = 0;
+    while i < COLOURS.len() {
+        let [r, g, bl] = rgb(i);
+        b[3 * i] = r;
+        b[3 * i + 1] = g;
+        b[3 * i + 2] = bl;
+        i += 1;
+    }
+    b
+};
+
+/// Colour `i` of the palette.
+pub(crate) const fn rgb(i: usize) -> [u8; 3] {
+    let c = COLOURS[i];
+    [(c >> 16) as u8, (c >> 8) as u8, c as u8]
 }
 
-pub(crate) static PALETTE: LazyLock<Palette> = LazyLock::new(Palette::build);
+/// The palette index of every 15-bit colour (5 bits a channel).
+static LUT: LazyLock<Box<[u8]>> = LazyLock::new(build_lut);
 
 const fn key(c: [u8; 3]) -> usize {
     ((c[0] as usize >> 3) << 10) | ((c[1] as usize >> 3) << 5) | (c[2] as usize >> 3)
 }
 
-impl Palette {
-    #[inline]
-    pub(crate) fn index(&self, c: [u8; 3]) -> u8 {
-        self.lut[key(c)]
-    }
+/// The image as palette indices, one byte a pixel: exact for the flat colours, the nearest
+/// otherwise.
+pub(crate) fn indices(img: &RgbImage) -> Vec<u8> {
+    let lut = &**LUT;
+    img.pixels().map(|p| lut[key(p.0)]).collect()
+}
 
-    /// The image as palette indices, one byte a pixel.
-    pub(crate) fn indices(&self, img: &RgbImage) -> Vec<u8> {
-        img.pixels().map(|p| self.index(p.0)).collect()
+fn build_lut() -> Box<[u8]> {
+    let colours: Vec<[u8; 3]> = (0..COLOURS.len()).map(rgb).collect();
+    let mut lut = vec![0u8; 1 << 15].into_boxed_slice();
+    for (k, slot) in lut.iter_mut().enumerate() {
+        let centre = [
+            ((k >> 10) as u8) << 3 | 4,
+            (((k >> 5) & 31) as u8) << 3 | 4,
+            ((k & 31) as u8) << 3 | 4,
+        ];
+        *slot = nearest(&colours, centre);
     }
-
-    fn build() -> Palette {
-        let mut colours: Vec<[u8; 3]> = Vec::with_capacity(256);
-        let push = |colours: &mut Vec<[u8; 3]>, c: [u8; 3]| {
-            if colours.len() < TRANSPARENT as usize && !colours.contains(&c) {
-                colours.push(c);
-            }
-        };
-        let flat = flat_colours();
-        for &c in &flat {
-            push(&mut colours, c);
-        }
-        let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
-        for img in samples() {
-            for p in img.pixels() {
-                *counts.entry(p.0).or_default() += 1;
-            }
-        }
-        let mut by_use: Vec<_> = counts.into_iter().collect();
-        by_use.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        for (c, _) in by_use {
-            push(&mut colours, c);
-        }
-        let mut lut = vec![0u8; 1 << 15].into_boxed_slice();
-        for (k, slot) in lut.iter_mut().enumerate() {
-            let centre = [
-                ((k >> 10) as u8) << 3 | 4,
-                (((k >> 5) & 31) as u8) << 3 | 4,
-                ((k & 31) as u8) << 3 | 4,
-            ];
-            *slot = nearest(&colours, centre);
-        }
-        // The flat colours map to themselves exactly; the first listed wins a shared cell.
-        for (i, c) in colours.iter().enumerate().take(flat.len()).rev() {
-            lut[key(*c)] = i as u8;
-        }
-        let mut bytes: Vec<u8> = colours.iter().flatten().copied().collect();
-        bytes.resize(256 * 3, 0);
-        Palette { bytes, lut }
+    // The flat colours map to themselves exactly; the first listed wins a shared cell.
+    for (i, c) in colours.iter().enumerate().take(FLAT).rev() {
+        lut[key(*c)] = i as u8;
     }
+    lut
 }
 
 fn nearest(colours: &[[u8; 3]], c: [u8; 3]) -> u8 {
@@ -93,47 +121,59 @@ fn nearest(colours: &[[u8; 3]], c: [u8; 3]) -> u8 {
     best as u8
 }
 
-/// Colours that fill whole areas and must come out exactly.
-fn flat_colours() -> Vec<[u8; 3]> {
-    let mut v = vec![
-        theme::FRAME,
-        theme::BAR,
-        theme::GRID,
-        theme::JADE,
-        theme::CRIMSON,
-        theme::weakened(Side::Jade),
-        theme::weakened(Side::Crimson),
-        theme::den_inner(Side::Jade),
-        theme::den_inner(Side::Crimson),
-        theme::PIECE_TEXT,
-        theme::FRAME_TEXT,
-        theme::RESULT_TEXT,
-        theme::WINNER,
-        theme::DRAW,
-    ];
-    v.extend(cells::flat_colours());
-    v.into_iter().map(|c| c.0).collect()
-}
+/// The palette sample drawings call for: the `flat` colours first (each once), then the other
+/// colours of the `samples` by how many pixels show them, most first (ties by colour), until
+/// the palette is full. How [`COLOURS`] was made.
+#[cfg(test)]
+pub(crate) fn learn(flat: &[[u8; 3]], samples: &[RgbImage]) -> Vec<[u8; 3]> {
+    use std::collections::HashMap;
 
-/// Everything drawn in colour before it becomes indices, to learn the edge colours from.
-fn samples() -> Vec<RgbImage> {
-    let mut v = vec![assets::board(false)];
-    v.extend(cells::samples());
-    v.extend(header::samples());
-    v
+    let mut colours: Vec<[u8; 3]> = Vec::with_capacity(TRANSPARENT as usize);
+    let push = |colours: &mut Vec<[u8; 3]>, c: [u8; 3]| {
+        if colours.len() < TRANSPARENT as usize && !colours.contains(&c) {
+            colours.push(c);
+        }
+    };
+    for &c in flat {
+        push(&mut colours, c);
+    }
+    let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
+    for img in samples {
+        for p in img.pixels() {
+            *counts.entry(p.0).or_default() += 1;
+        }
+    }
+    let mut by_use: Vec<_> = counts.into_iter().collect();
+    by_use.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    for (c, _) in by_use {
+        push(&mut colours, c);
+    }
+    colours
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn index(c: [u8; 3]) -> u8 {
+        LUT[key(c)]
+    }
+
     #[test]
-    fn flat_colours_come_out_exactly() {
-        let pal = &*PALETTE;
-        for c in flat_colours() {
-            let i = pal.index(c) as usize;
-            assert_eq!(&pal.bytes[i * 3..i * 3 + 3], &c, "{c:?}");
+    fn every_colour_once_and_the_flat_ones_exactly() {
+        for i in 0..COLOURS.len() {
+            assert!(
+                !COLOURS[..i].contains(&COLOURS[i]),
+                "colour {i} ({:06X}) repeats",
+                COLOURS[i]
+            );
         }
-        assert_eq!(pal.bytes.len(), 768);
+        for i in 0..FLAT {
+            assert_eq!(index(rgb(i)) as usize, i, "flat colour {i}");
+        }
+        for (i, c) in BYTES.chunks(3).enumerate() {
+            let want = if i < COLOURS.len() { rgb(i) } else { [0; 3] };
+            assert_eq!(c, want, "entry {i}");
+        }
     }
 }

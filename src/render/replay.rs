@@ -5,11 +5,12 @@ use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use std::borrow::Cow;
 use thiserror::Error;
 
-use super::board::{self, FRAME_LEN, Scene, Strips};
+use super::board::{self, FRAME_LEN, Strips};
 use super::layout::{HEIGHT, WIDTH};
 use super::lzw::Lzw;
-use super::palette::{PALETTE, TRANSPARENT};
-use super::{LastMove, pills, result_text, theme};
+use super::palette::{self, TRANSPARENT};
+use super::scene::{LastMove, Scene, pills, result_text};
+use super::theme;
 use crate::engine::{BySide, IllegalMove, Move, Outcome, Position};
 
 /// How a replay looks and moves. The default is Jade at the bottom, 0.8 s per half-move and
@@ -79,7 +80,7 @@ fn encode(positions: &[Position], lasts: &[LastMove], opts: &ReplayOptions) -> V
     let mut out = Vec::with_capacity(64 * 1024);
     // The encoder writes into memory and every frame lies inside the image with indices into
     // its palette: there is no failure path, so the `expect`s below cannot fire.
-    let mut enc = Encoder::new(&mut out, WIDTH as u16, HEIGHT as u16, &PALETTE.bytes)
+    let mut enc = Encoder::new(&mut out, WIDTH as u16, HEIGHT as u16, &palette::BYTES)
         .expect("GIF header into memory");
     enc.set_repeat(Repeat::Infinite)
         .expect("GIF loop extension");
