@@ -8,7 +8,7 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::bot::Level;
-use super::event::verbatim;
+use super::markup::verbatim;
 use crate::engine::{Move, ParseMoveError, ParseSquareError, Side, Square};
 
 /// Which side the one who starts a game wants.

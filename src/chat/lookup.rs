@@ -5,8 +5,8 @@ use crate::engine::Side;
 use crate::store::{PlayerRow, StoreError};
 
 use super::context::{ChatError, Ctx, Result, refuse};
-use super::event::{plain_name, verbatim};
 use super::game::Game;
+use super::markup::{plain_name, verbatim};
 
 /// Finds the player a command names: a mention, a platform id, or a known display name.
 pub(crate) fn resolve_user(cx: &mut Ctx<'_>, token: &str) -> Result<PlayerRow> {

@@ -7,7 +7,7 @@
 //! - [`table`]: the command table; the text parser, `help` and Discord's `/jungle` come from it.
 //! - `address`: which messages are for the bot (prefix, mention, bare move), for every platform.
 //! - `buttons`: button ids as [`Action`]s. `context`: what a handler works with and returns.
-//!   `limits`: per-user rate limits.
+//!   `limits`: per-user rate limits. `markup`: user text as replies may show it.
 //! - `game`, `lookup`, `lifecycle`: a stored game with its seats; finding players and games;
 //!   moving and ending a game.
 //! - `challenges`, `play`, `info`, `timers`: the command handlers (load, decide, commit, reply).
@@ -27,6 +27,7 @@ mod info;
 mod lifecycle;
 mod limits;
 mod lookup;
+mod markup;
 mod picture;
 mod play;
 mod service;
@@ -42,9 +43,9 @@ pub use context::{BotTurn, Handled};
 pub use event::{
     BoardView, Button, ButtonStyle, Event, Image, Input, Outgoing, Place, Reply, User,
 };
-pub use event::{plain_name, verbatim};
 pub use handler::Core;
 pub use limits::Limits;
+pub use markup::{plain_name, verbatim};
 pub use picture::prepare as prepare_renderer;
 pub use service::{Clock, ManualClock, Service, SystemClock};
 pub use settings::Settings;
