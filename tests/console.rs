@@ -7,23 +7,23 @@ use std::process::{Command, Stdio};
 
 use jungle::store::{NewGame, Store};
 
-struct Channel {
+pub struct Channel {
     dir: tempfile::TempDir,
 }
 
 impl Channel {
-    fn new() -> Channel {
+    pub fn new() -> Channel {
         Channel {
             dir: tempfile::tempdir().unwrap(),
         }
     }
 
-    fn db(&self) -> PathBuf {
+    pub fn db(&self) -> PathBuf {
         self.dir.path().join("jungle.db")
     }
 
     /// Runs one console process over `script` (one `name: text` per line) and returns stdout.
-    fn run(&self, script: &str) -> String {
+    pub fn run(&self, script: &str) -> String {
         self.run_with(script, &[])
     }
 

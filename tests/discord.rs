@@ -496,3 +496,24 @@ async fn the_token_is_never_logged() {
     );
     assert!(!log.contains("test-token"), "the token leaked into the log");
 }
+
+#[tokio::test]
+async fn forged_button_ids_on_a_live_board_leave_its_buttons() {
+    let w = World::start(GUILD_BOT).await;
+    start_game(&w).await;
+    let board = message_with_button(&w, "resign:1");
+    for forged in ["x", "resign:99", "accept:1"] {
+        let m = click(&w, ALICE, board, forged).await;
+        assert!(m.ephemeral(), "{forged}: {}", m.content);
+    }
+    // A press that does something, after them: by its answer, any edit the forged presses
+    // caused would have been made.
+    let offer = click(&w, ALICE, board, "draw:1").await;
+    assert_has(&offer.text(), "offers a draw");
+    let seen = w.seen();
+    let buttons = seen.messages[&board].buttons();
+    assert_eq!(buttons.len(), 2, "{buttons:?}");
+    assert!(buttons.iter().all(|(_, disabled)| !disabled), "{buttons:?}");
+    drop(seen);
+    w.finish().await;
+}

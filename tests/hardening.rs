@@ -1,9 +1,6 @@
 //! What an attacker or a fault could try: commands from another channel, forged buttons, user
 //! text that looks like markup, floods, two processes on one database file.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Stdio};
 use std::sync::Arc;
 
 use jungle::chat::{
@@ -229,51 +226,24 @@ fn the_store_commits_moves_with_full_durability() {
     assert_eq!(s.synchronous().unwrap(), 2, "PRAGMA synchronous = FULL");
 }
 
-/// Runs `jungle console` over `script` on `db`; returns (success, stdout, stderr).
-fn console(db: &Path, script: &'static str) -> std::thread::JoinHandle<(bool, String, String)> {
-    let db = db.to_path_buf();
-    std::thread::spawn(move || {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_jungle"))
-            .args(["console", "--test-clock", "--db"])
-            .arg(&db)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(script.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        (
-            out.status.success(),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    })
-}
-
 #[test]
 fn two_processes_on_a_new_database_start_one_game() {
     for round in 0..8 {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("new.db");
-        // Both processes create the schema and start the same player's bot game at once.
+        let ch = crate::console::Channel::new();
+        // Both processes create the schema and start the same player's bot game at once (each
+        // run asserts its process succeeded).
         let script = "alice: !jungle play bot easy crimson\n";
-        let runs = [console(&db, script), console(&db, script)].map(|h| h.join().unwrap());
-        for (ok, _, err) in &runs {
-            assert!(ok, "round {round}: {err}");
-        }
-        let started = runs.iter().filter(|r| r.1.contains("starts")).count();
+        let runs: Vec<String> = std::thread::scope(|s| {
+            let runs = [s.spawn(|| ch.run(script)), s.spawn(|| ch.run(script))];
+            runs.map(|r| r.join().unwrap()).to_vec()
+        });
+        let started = runs.iter().filter(|r| r.contains("starts")).count();
         let refused = runs
             .iter()
-            .filter(|r| r.1.contains("You already have a game in this channel"))
+            .filter(|r| r.contains("You already have a game in this channel"))
             .count();
         assert_eq!((started, refused), (1, 1), "round {round}: {runs:?}");
-        let s = Store::open(&db).unwrap();
+        let s = Store::open(&ch.db()).unwrap();
         assert_eq!(s.active_games("console", "console").unwrap().len(), 1);
         assert_eq!(s.schema_version().unwrap(), 3);
     }

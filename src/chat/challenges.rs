@@ -178,18 +178,7 @@ pub(crate) fn accept(cx: &mut Ctx<'_>, id: Option<i64>, from: Option<&str>) -> R
         Side::Crimson => (cx.me.id, challenger.id),
     };
     let start = Position::start();
-    let place = &cx.ev.place;
-    let new = NewGame {
-        platform: &place.platform,
-        scope: &place.scope,
-        channel: &place.channel,
-        jade_id: Some(jade),
-        crimson_id: Some(crimson),
-        bot_level: None,
-        position: &start,
-        rated: true,
-        now: cx.now(),
-    };
+    let new = new_game(cx, &start, (Some(jade), Some(crimson)), None);
     let row = match cx.env.store.accept_challenge(c.id, &new) {
         Ok(row) => row,
         // Someone else accepted or it was cancelled between our read and write.
@@ -263,18 +252,29 @@ pub(crate) fn play_bot(
         Side::Crimson => (None, Some(cx.me.id)),
     };
     let start = Position::start();
+    let new = new_game(cx, &start, (jade_id, crimson_id), Some(level));
+    let row = cx.env.store.create_game(&new).map_err(|e| busy(cx, e))?;
+    game_started(&cx.env, row)
+}
+
+/// A rated game in the sender's channel from the start position: the seats' player ids (Jade,
+/// Crimson; `None` for the bot's seat) and the bot's level.
+fn new_game<'a>(
+    cx: &Ctx<'a>,
+    start: &'a Position,
+    (jade_id, crimson_id): (Option<i64>, Option<i64>),
+    bot_level: Option<Level>,
+) -> NewGame<'a> {
     let place = &cx.ev.place;
-    let new = NewGame {
+    NewGame {
         platform: &place.platform,
         scope: &place.scope,
         channel: &place.channel,
         jade_id,
         crimson_id,
-        bot_level: Some(level),
-        position: &start,
+        bot_level,
+        position: start,
         rated: true,
         now: cx.now(),
-    };
-    let row = cx.env.store.create_game(&new).map_err(|e| busy(cx, e))?;
-    game_started(&cx.env, row)
+    }
 }
