@@ -510,10 +510,8 @@ async fn forged_button_ids_on_a_live_board_leave_its_buttons() {
     // caused would have been made.
     let offer = click(&w, ALICE, board, "draw:1").await;
     assert_has(&offer.text(), "offers a draw");
-    let seen = w.seen();
-    let buttons = seen.messages[&board].buttons();
+    let buttons = w.seen().messages[&board].buttons();
     assert_eq!(buttons.len(), 2, "{buttons:?}");
     assert!(buttons.iter().all(|(_, disabled)| !disabled), "{buttons:?}");
-    drop(seen);
     w.finish().await;
 }
