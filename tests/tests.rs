@@ -10,6 +10,7 @@ mod chat_robustness;
 mod cli;
 mod console;
 mod discord;
+mod files;
 mod invariants;
 mod matrix;
 mod perft;
