@@ -10,6 +10,7 @@
 //! - [`adapters`]: the console, Discord and Matrix in front of [`chat`].
 //! - [`config`] and [`cli`]: the configuration file and the `jungle` command.
 //! - [`sync`]: the poison-tolerant lock the chat layer and the adapters share.
+//! - [`files`]: owner-only folders and files for the database and the Matrix store.
 
 pub mod adapters;
 pub mod ai;
@@ -17,6 +18,7 @@ pub mod chat;
 pub mod cli;
 pub mod config;
 pub mod engine;
+pub mod files;
 pub mod rating;
 pub mod render;
 pub mod store;

@@ -5,7 +5,16 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let args = jungle::cli::Cli::parse();
+    let args = match jungle::cli::Cli::try_parse() {
+        Ok(args) => args,
+        // Bad input is one line on stderr, as for the errors of the commands themselves.
+        Err(err) if err.use_stderr() => {
+            eprintln!("{}", jungle::cli::usage_line(&err));
+            return ExitCode::from(2);
+        }
+        // --help and --version.
+        Err(err) => err.exit(),
+    };
     match jungle::cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {

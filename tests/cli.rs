@@ -188,3 +188,89 @@ fn selfplay_reports_results_and_elo() {
         assert!(summary.contains(key), "{summary}");
     }
 }
+
+/// Runs `args` and checks that it was refused: status 2, nothing on stdout, one line on stderr
+/// that contains every one of `names`.
+fn refused(args: &[&str], names: &[&str]) {
+    let o = jungle(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}");
+    assert!(o.stdout.is_empty(), "{args:?}");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    for name in names {
+        assert!(err.contains(name), "{args:?}: {name} not in {err}");
+    }
+}
+
+#[test]
+fn numbers_out_of_bounds_are_refused_before_anything_runs() {
+    // Each of these crashed (a 512 GB allocation, an overflow) or would run for years.
+    refused(&["bestmove", "--hash", "1000000"], &["--hash", "1..=1024"]);
+    refused(
+        &["bestmove", "--hash", "18446744073709551615"],
+        &["--hash", "1..=1024"],
+    );
+    refused(&["perft", "50"], &["DEPTH", "0..=10"]);
+    refused(&["bestmove", "--hash", "0"], &["--hash"]);
+    refused(&["bestmove", "--depth", "65"], &["--depth", "1..=64"]);
+    refused(&["bestmove", "--depth", "0"], &["--depth"]);
+    refused(&["bestmove", "--nodes", "0"], &["--nodes"]);
+    refused(&["bestmove", "--movetime", "0"], &["--movetime"]);
+    refused(
+        &["bestmove", "--movetime", "18446744073709551615"],
+        &["--movetime", "1..=3600000"],
+    );
+    let selfplay = ["selfplay", "--a", "easy", "--b", "easy"];
+    for (extra, name) in [
+        (["--games", "0"], "--games"),
+        (["--games", "18446744073709551615"], "--games"),
+        (["--threads", "100000"], "--threads"),
+        (["--threads", "0"], "--threads"),
+        (["--movetime", "99999999999"], "--movetime"),
+        (["--opening-plies", "100000"], "--opening-plies"),
+    ] {
+        refused(&[&selfplay[..], &extra[..]].concat(), &[name]);
+    }
+    refused(
+        &[
+            "replay",
+            "--moves",
+            "G7 G6",
+            "--delay",
+            "4294967295",
+            "-o",
+            "-",
+        ],
+        &["--delay", "0..=655350"],
+    );
+    // Not a number at all, and a missing argument: one line too.
+    refused(&["perft", "two"], &["DEPTH"]);
+    refused(&["selfplay", "--a", "easy"], &["--b"]);
+}
+
+#[test]
+fn the_bounds_are_in_the_help() {
+    for (command, bounds) in [
+        ("perft", &["0 to 10"][..]),
+        ("bestmove", &["1 to 1024", "1 to 64", "1 to 3600000"][..]),
+        ("selfplay", &["1 to 100000", "1 to 256", "0 to 200"][..]),
+        ("replay", &["0 to 655350"][..]),
+    ] {
+        let o = jungle(&[command, "--help"]);
+        assert!(o.status.success(), "{command}");
+        let help = stdout(&o);
+        for b in bounds {
+            assert!(help.contains(b), "{command}: {b} not in {help}");
+        }
+    }
+}
+
+#[test]
+fn the_largest_values_allowed_still_run() {
+    let o = jungle(&["bestmove", "--hash", "1024", "--depth", "1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // One move, and then the game is over.
+    let o = jungle(&["perft", "10", "--position", "7/2cEl2/3r3/7/7/7/7/7/7 j 0 1"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o), "0\n");
+}

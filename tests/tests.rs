@@ -10,6 +10,7 @@ mod chat_robustness;
 mod cli;
 mod console;
 mod discord;
+mod files;
 mod hardening;
 mod invariants;
 mod matrix;

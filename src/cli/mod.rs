@@ -12,11 +12,34 @@ pub use render_cmds::{RenderArgs, ReplayArgs};
 
 use std::path::PathBuf;
 
+use clap::builder::RangedU64ValueParser;
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::ai::Level;
+use crate::ai::{self, Level};
 use crate::config::Config;
 use crate::engine::Position;
+
+// Bounds of the numeric options: beyond them a command would not finish in any useful time, or
+// would ask for more memory than a machine has. Clap checks them, so a run never starts with
+// a value outside.
+/// `perft`'s deepest depth: about 10^13 leaves from the start, hours of counting.
+const MAX_PERFT_DEPTH: i64 = 10;
+/// `bestmove --hash`: the largest transposition table, in megabytes.
+const MAX_HASH_MB: u64 = 1024;
+/// `--movetime`: an hour per move at most.
+const MAX_MOVETIME_MS: u64 = 3_600_000;
+/// `selfplay --games`.
+const MAX_GAMES: u64 = 100_000;
+/// `selfplay --threads`.
+const MAX_THREADS: u64 = 256;
+/// `selfplay --opening-plies`: every game ends long before (100 half-moves without a capture).
+const MAX_OPENING_PLIES: u64 = 200;
+/// `replay --delay`: the longest a GIF frame can show (655.35 s, in hundredths of a second).
+pub(crate) const MAX_FRAME_DELAY_MS: i64 = 655_350;
+
+fn movetime_ms() -> RangedU64ValueParser<u64> {
+    clap::value_parser!(u64).range(1..=MAX_MOVETIME_MS)
+}
 
 #[derive(Debug, Parser)]
 #[command(
@@ -33,6 +56,8 @@ pub struct Cli {
 pub enum Command {
     /// Count the leaf nodes of the legal-move tree to a depth.
     Perft {
+        /// 0 to 10 (depth 10 from the start is about 10^13 leaves, hours of counting).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH))]
         depth: u32,
         /// Start from this position string instead of the start position.
         #[arg(long)]
@@ -82,14 +107,15 @@ pub enum Command {
     Bestmove {
         #[arg(long)]
         position: Option<String>,
-        /// Thinking time in milliseconds (default: the level's, 1000 for hard).
-        #[arg(long)]
+        /// Thinking time in milliseconds, 1 to 3600000 (default: the level's, 1000 for hard).
+        #[arg(long, value_parser = movetime_ms())]
         movetime: Option<u64>,
-        /// Search to this depth (without a time limit unless --movetime or --level is given).
-        #[arg(long)]
+        /// Search to this depth, 1 to 64 (without a time limit unless --movetime or --level
+        /// is given).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(ai::MAX_DEPTH)))]
         depth: Option<u32>,
-        /// Stop after about this many nodes.
-        #[arg(long)]
+        /// Stop after about this many nodes (at least 1).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: Option<u64>,
         /// easy, medium or hard (default hard).
         #[arg(long)]
@@ -97,8 +123,8 @@ pub enum Command {
         /// Seed for the levels' choice among near-best moves.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Transposition table size in megabytes (default: the level's).
-        #[arg(long)]
+        /// Transposition table size in megabytes, 1 to 1024 (default: the level's).
+        #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_HASH_MB))]
         hash: Option<usize>,
     },
     /// Play two levels against each other and print W/D/L, score and Elo difference.
@@ -107,18 +133,21 @@ pub enum Command {
         a: Level,
         #[arg(long)]
         b: Level,
-        #[arg(long, default_value_t = 100)]
+        /// Games to play, 1 to 100000.
+        #[arg(long, default_value_t = 100, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_GAMES))]
         games: usize,
-        /// Thinking time per move for both (default: each level's own).
-        #[arg(long)]
+        /// Thinking time per move for both in milliseconds, 1 to 3600000 (default: each
+        /// level's own).
+        #[arg(long, value_parser = movetime_ms())]
         movetime: Option<u64>,
-        /// Games played at the same time.
-        #[arg(long, default_value_t = 1)]
+        /// Games played at the same time, 1 to 256.
+        #[arg(long, default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS))]
         threads: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Random plies before the engines take over (each opening is played twice, colours swapped).
-        #[arg(long, default_value_t = 4)]
+        /// Random plies before the engines take over (each opening is played twice, colours
+        /// swapped), 0 to 200.
+        #[arg(long, default_value_t = 4, value_parser = RangedU64ValueParser::<usize>::new().range(0..=MAX_OPENING_PLIES))]
         opening_plies: usize,
         /// Print the moves of every game.
         #[arg(long)]
@@ -237,6 +266,14 @@ pub(crate) fn position_arg(text: Option<&str>) -> anyhow::Result<Position> {
             .parse()
             .map_err(|e| anyhow::anyhow!("invalid --position: {e}")),
     }
+}
+
+/// A command-line error from clap on one line: its first paragraph (the problem, and for a
+/// missing argument its names), without the usage and help hints that follow.
+pub fn usage_line(err: &clap::Error) -> String {
+    let text = err.render().to_string();
+    let first = text.split("\n\n").next().unwrap_or_default();
+    first.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// An error and its causes on one line.

@@ -59,8 +59,9 @@ pub struct ReplayArgs {
     pub position: Option<String>,
     #[command(flatten)]
     pub view: ViewArgs,
-    /// Milliseconds per half-move.
-    #[arg(long, default_value_t = 800)]
+    /// Milliseconds per half-move, 0 to 655350 (a GIF counts hundredths of a second, in
+    /// 16 bits).
+    #[arg(long, default_value_t = 800, value_parser = clap::value_parser!(u32).range(0..=super::MAX_FRAME_DELAY_MS))]
     pub delay: u32,
     /// Where to write the GIF; `-` for standard output.
     #[arg(short, long)]

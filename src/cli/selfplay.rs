@@ -144,7 +144,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let games: Mutex<Vec<Game>> = Mutex::new(Vec::new());
     let names = [format!("{} (a)", args.a), format!("{} (b)", args.b)];
     std::thread::scope(|scope| {
-        for _ in 0..args.threads.max(1) {
+        for _ in 0..args.threads.clamp(1, args.games) {
             scope.spawn(|| {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);

@@ -12,6 +12,8 @@ use std::path::Path;
 use rusqlite::Connection;
 use thiserror::Error;
 
+use crate::files;
+
 pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
 pub use codec::BadValue;
 pub use games::{Finish, GameRow, GameStatus, NewGame, RatingChange, Step};
@@ -36,6 +38,8 @@ pub enum StoreError {
     AlreadyOpen(i64),
     #[error("cannot create the database folder {path}: {error}")]
     Folder { path: String, error: std::io::Error },
+    #[error("cannot make the database {path} private: {error}")]
+    Private { path: String, error: std::io::Error },
     #[error(
         "the database {0} was written by a newer jungle-bot (schema version {1}); upgrade jungle-bot"
     )]
@@ -63,14 +67,26 @@ pub struct Store {
 }
 
 impl Store {
-    /// Opens (creating if needed) the database file and brings its schema up to date.
+    /// Opens (creating if needed) the database file and brings its schema up to date. The
+    /// file and its folder are for this user only (see [`files`](crate::files)).
     pub fn open(path: &Path) -> Result<Store> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|error| StoreError::Folder {
-                path: dir.display().to_string(),
-                error,
+        if path.as_os_str() == ":memory:" {
+            return Store::open_in_memory();
+        }
+        if let Some(dir) = path.parent() {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            // By default the console's board images and the Matrix data folder go beside it.
+            files::data_folder(dir, &[&name, "boards", "matrix"]).map_err(|error| {
+                StoreError::Folder {
+                    path: dir.display().to_string(),
+                    error,
+                }
             })?;
         }
+        files::private_database(path).map_err(|error| StoreError::Private {
+            path: path.display().to_string(),
+            error,
+        })?;
         let conn = Connection::open(path)?;
         Store::setup(conn, &path.display().to_string())
     }

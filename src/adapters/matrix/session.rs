@@ -15,6 +15,8 @@ use matrix_sdk::{Client, SessionMeta, SessionTokens};
 use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 
+use crate::files;
+
 use super::SyncState;
 use super::config::{Login, MatrixConfig};
 use super::retry::{Stop, retrying};
@@ -76,36 +78,50 @@ fn save_now(config: &MatrixConfig, store: &str, session: MatrixSession) -> anyho
         session,
     })?;
     let tmp = path.with_extension("json.tmp");
-    write_private(&tmp, text.as_bytes()).with_context(|| format!("writing {}", tmp.display()))?;
+    files::write_private(&tmp, text.as_bytes())
+        .with_context(|| format!("writing {}", tmp.display()))?;
     std::fs::rename(&tmp, &path).with_context(|| format!("writing {}", path.display()))?;
     Ok(())
 }
 
-fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    options.open(path)?.write_all(bytes)
+/// What the bot keeps in its data directory (see [`files::data_folder`]).
+const DATA_DIR_ENTRIES: &[&str] = &["session.json", "store"];
+
+/// Makes the data directory for this user only (see [`files::data_folder`]), on the blocking
+/// pool.
+async fn prepare_data_dir(config: &MatrixConfig) -> anyhow::Result<()> {
+    let dir = config.data_dir.clone();
+    tokio::task::spawn_blocking(move || {
+        files::data_folder(&dir, DATA_DIR_ENTRIES)
+            .with_context(|| format!("creating {}", dir.display()))
+    })
+    .await?
 }
 
-/// A client on the store directory `store`.
+/// A client on the store directory `store`. The directory and the files matrix-sdk makes in it
+/// (the state, the end-to-end keys) are for this user only.
 async fn build(config: &MatrixConfig, store: &str) -> anyhow::Result<Client> {
-    Client::builder()
+    let dir = config.data_dir.join(store);
+    let made = dir.clone();
+    tokio::task::spawn_blocking(move || {
+        files::own_folder(&made).with_context(|| format!("creating {}", made.display()))
+    })
+    .await??;
+    let client = Client::builder()
         .homeserver_url(&config.homeserver)
-        .sqlite_store(
-            config.data_dir.join(store),
-            config.store_passphrase.as_ref().map(|p| p.expose()),
-        )
+        .sqlite_store(&dir, config.store_passphrase.as_ref().map(|p| p.expose()))
         // A few quick retries per request; the sync loop backs off on its own after that.
         .request_config(RequestConfig::new().retry_limit(4))
         .build()
         .await
-        .context("setting up the Matrix client and its store")
+        .context("setting up the Matrix client and its store")?;
+    // SQLite made its files with the usual permissions (unreachable for others in the private
+    // directory); narrowed, the -wal and -shm files it makes later take theirs from them.
+    tokio::task::spawn_blocking(move || {
+        files::seal_tree(&dir).with_context(|| format!("making {} private", dir.display()))
+    })
+    .await??;
+    Ok(client)
 }
 
 /// How [`client`] starts.
@@ -149,9 +165,7 @@ pub async fn client(
     start: Start,
     state: &watch::Sender<SyncState>,
 ) -> anyhow::Result<Client> {
-    tokio::fs::create_dir_all(&config.data_dir)
-        .await
-        .with_context(|| format!("creating {}", config.data_dir.display()))?;
+    prepare_data_dir(config).await?;
     if start == Start::NewDevice {
         forget(config).await?;
     }
@@ -381,6 +395,43 @@ mod tests {
         );
         let second = new_store(&config).await.unwrap();
         assert_ne!(second, name);
+    }
+
+    /// The data directory, the store and every file matrix-sdk makes in it (the end-to-end keys
+    /// among them) are for this user only, also in a directory the operator made beforehand.
+    #[cfg(unix)]
+    #[tokio::test]
+    async fn the_data_directory_and_the_store_are_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("matrix");
+        std::fs::create_dir(&dir).unwrap();
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let table: toml::Table = toml::from_str(&format!(
+            // Nothing listens there; building a client sets up its store without asking.
+            "homeserver = \"http://127.0.0.1:9\"\nuser_id = \"@j:example.org\"\npassword = \"p\"\ndata_dir = {:?}\n",
+            dir.display().to_string()
+        ))
+        .unwrap();
+        let config = MatrixConfig::from_table(&table, |_| None).unwrap();
+        prepare_data_dir(&config).await.unwrap();
+        assert_eq!(mode(&dir), 0o700);
+        let store = new_store(&config).await.unwrap();
+        let client = build(&config, &store).await.unwrap();
+        assert_eq!(mode(&dir.join(&store)), 0o700);
+        let files: Vec<_> = std::fs::read_dir(dir.join(&store))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        // The keys' database, and the -wal file SQLite wrote before the store was narrowed.
+        for name in ["matrix-sdk-crypto.sqlite3", "matrix-sdk-crypto.sqlite3-wal"] {
+            assert!(files.iter().any(|f| f.ends_with(name)), "{files:?}");
+        }
+        for f in &files {
+            assert_eq!(mode(f), 0o600, "{}", f.display());
+        }
+        drop(client);
     }
 
     #[test]
