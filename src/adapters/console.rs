@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Context as _;
-use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, BufReader};
 
 use crate::chat::{
     Clock, Command, Event, Input, Level, ManualClock, Place, Reply, Service, SideChoice,
@@ -15,6 +15,45 @@ use crate::chat::{
 use crate::config::{Config, parse_duration};
 
 pub const PLATFORM: &str = "console";
+
+/// The answer to a line that is not UTF-8 text.
+const UNREADABLE: &str = "jungle: I could not read that line (it is not UTF-8 text).";
+
+/// One line of input.
+enum Line {
+    Text(String),
+    /// Bytes that are not UTF-8 text: answered, and the session goes on.
+    Unreadable,
+}
+
+/// Reads lines as bytes, so that one that is not UTF-8 text is one bad line, not the end.
+struct Lines<R> {
+    reader: R,
+    buf: Vec<u8>,
+}
+
+impl<R: AsyncBufRead + Unpin> Lines<R> {
+    fn new(reader: R) -> Lines<R> {
+        Lines {
+            reader,
+            buf: Vec::new(),
+        }
+    }
+
+    /// The next line without its line end, or `None` at the end of the input.
+    async fn next(&mut self) -> std::io::Result<Option<Line>> {
+        self.buf.clear();
+        if self.reader.read_until(b'\n', &mut self.buf).await? == 0 {
+            return Ok(None);
+        }
+        let end = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
+        let end = end.strip_suffix(b"\r").unwrap_or(end);
+        Ok(Some(match std::str::from_utf8(end) {
+            Ok(text) => Line::Text(text.to_string()),
+            Err(_) => Line::Unreadable,
+        }))
+    }
+}
 
 /// Options shared by both console modes.
 pub struct ConsoleOptions {
@@ -135,9 +174,13 @@ pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Resu
         Arc::new(SystemClock)
     };
     let service = open_service(&opts, clock)?;
-    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    let mut lines = Lines::new(BufReader::new(tokio::io::stdin()));
     let mut out = std::io::stdout();
-    while let Some(line) = lines.next_line().await? {
+    while let Some(line) = lines.next().await? {
+        let Line::Text(line) = line else {
+            writeln!(out, "{UNREADABLE}")?;
+            continue;
+        };
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -194,14 +237,21 @@ pub async fn run_play(opts: ConsoleOptions, level: Level, side: SideChoice) -> a
         print_reply(&mut out, r, &opts)?;
         over |= r.board.as_ref().is_some_and(|b| b.result.is_some());
     }
-    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    let mut lines = Lines::new(BufReader::new(tokio::io::stdin()));
     while !over {
         write!(out, "> ")?;
         out.flush()?;
-        let Some(line) = lines.next_line().await? else {
-            writeln!(out)?;
-            writeln!(out, "Your game is saved; `jungle play` resumes it.")?;
-            return Ok(());
+        let line = match lines.next().await? {
+            Some(Line::Text(line)) => line,
+            Some(Line::Unreadable) => {
+                writeln!(out, "{UNREADABLE}")?;
+                continue;
+            }
+            None => {
+                writeln!(out)?;
+                writeln!(out, "Your game is saved; `jungle play` resumes it.")?;
+                return Ok(());
+            }
         };
         let line = line.trim();
         if line.is_empty() {
@@ -242,5 +292,19 @@ mod tests {
             mentions("!jungle challenge @bob, @carol"),
             vec![User::new("bob", "bob"), User::new("carol", "carol")]
         );
+    }
+
+    #[tokio::test]
+    async fn a_line_that_is_not_text_is_one_bad_line() {
+        let input: &[u8] = b"alice: hi\r\n\xff\xfe bob: G7 G6\nlast";
+        let mut lines = Lines::new(input);
+        let mut seen = Vec::new();
+        while let Some(line) = lines.next().await.unwrap() {
+            seen.push(match line {
+                Line::Text(t) => t,
+                Line::Unreadable => "?".into(),
+            });
+        }
+        assert_eq!(seen, ["alice: hi", "?", "last"]);
     }
 }
