@@ -691,3 +691,36 @@ fn a_line_that_is_not_text_does_not_end_a_game_against_the_bot() {
     has(&out, "played G7 G6");
     has(&out, "Your game is saved");
 }
+
+#[test]
+fn channel_lines_switch_the_channel() {
+    let ch = Channel::new();
+    let out = ch.run(
+        "alice: !jungle challenge @bob\n\
+         /channel general\n\
+         bob: !jungle accept\n\
+         carol: !jungle challenge @dave\n\
+         /channel\n\
+         /channel console\n\
+         bob: !jungle accept\n\
+         dave: !jungle accept\n",
+    );
+    assert_eq!(
+        out.matches("There is no challenge for you in this channel.")
+            .count(),
+        2,
+        "{out}"
+    );
+    has(&out, "console: /channel needs one name");
+    has(&out, "Game #1 starts");
+    let store = ch.store();
+    assert_eq!(store.active_games("console", "console").unwrap().len(), 1);
+    assert!(store.active_games("console", "general").unwrap().is_empty());
+    has(
+        &ch.run("/channel general\ndave: !jungle accept\n"),
+        "Game #2 starts",
+    );
+    let general = store.active_games("console", "general").unwrap();
+    assert_eq!(general.len(), 1);
+    assert_eq!(general[0].channel, "general");
+}

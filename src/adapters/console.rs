@@ -16,6 +16,9 @@ use crate::config::{Config, parse_duration};
 
 pub const PLATFORM: &str = "console";
 
+/// The channel `jungle console` starts in (`/channel NAME` moves to another).
+pub const DEFAULT_CHANNEL: &str = "console";
+
 /// The answer to a line that is not UTF-8 text.
 const UNREADABLE: &str = "jungle: I could not read that line (it is not UTF-8 text).";
 
@@ -70,6 +73,13 @@ fn place(channel: &str) -> Place {
         scope: PLATFORM.into(),
         channel: channel.into(),
     }
+}
+
+/// What follows the console command `name` (such as `/channel`) at the start of `line`, if the
+/// line is that command.
+fn console_command<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    line.strip_prefix(name)
+        .filter(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
 }
 
 /// Splits `name: text` (a line without a one-word name comes from `you`).
@@ -165,7 +175,8 @@ fn open_service(opts: &ConsoleOptions, clock: Arc<dyn Clock>) -> anyhow::Result<
 }
 
 /// `jungle console`: a scripted channel. `/advance 16m` moves a test clock (with `test_clock`),
-/// `/tick` runs the timers now (they also run before every line).
+/// `/tick` runs the timers now (they also run before every line), `/channel NAME` sends the
+/// lines after it to channel NAME (at first [`DEFAULT_CHANNEL`]).
 pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Result<()> {
     let manual = Arc::new(ManualClock::new(1_800_000_000));
     let clock: Arc<dyn Clock> = if test_clock {
@@ -176,6 +187,7 @@ pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Resu
     let service = open_service(&opts, clock)?;
     let mut lines = Lines::new(BufReader::new(tokio::io::stdin()));
     let mut out = std::io::stdout();
+    let mut channel = DEFAULT_CHANNEL.to_string();
     while let Some(line) = lines.next().await? {
         let Line::Text(line) = line else {
             writeln!(out, "{UNREADABLE}")?;
@@ -193,6 +205,16 @@ pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Resu
             }
             continue;
         }
+        if let Some(arg) = console_command(line, "/channel") {
+            match arg.split_whitespace().collect::<Vec<_>>()[..] {
+                [name] => channel = name.to_string(),
+                _ => writeln!(
+                    out,
+                    "console: /channel needs one name, as in /channel general"
+                )?,
+            }
+            continue;
+        }
         for o in service.tick().await {
             print_reply(&mut out, &o.reply, &opts)?;
         }
@@ -200,7 +222,7 @@ pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Resu
             continue;
         }
         let (sender, text) = split_sender(line);
-        for reply in service.handle(event("console", sender, text)).await {
+        for reply in service.handle(event(&channel, sender, text)).await {
             print_reply(&mut out, &reply, &opts)?;
         }
     }
