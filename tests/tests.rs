@@ -14,6 +14,7 @@ mod files;
 mod invariants;
 mod matrix;
 mod perft;
+mod props;
 mod render;
 mod replay;
 mod rules;
