@@ -28,6 +28,11 @@ impl Channel {
     }
 
     fn run_with(&self, script: &str, extra: &[&str]) -> String {
+        self.run_bytes(script.as_bytes(), extra)
+    }
+
+    /// Runs one console process over `script`, which need not be text.
+    fn run_bytes(&self, script: &[u8], extra: &[&str]) -> String {
         let mut child = Command::new(env!("CARGO_BIN_EXE_jungle"))
             .args(["console", "--test-clock", "--db"])
             .arg(self.db())
@@ -37,12 +42,7 @@ impl Channel {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(script.as_bytes())
-            .unwrap();
+        child.stdin.take().unwrap().write_all(script).unwrap();
         let out = child.wait_with_output().unwrap();
         assert!(
             out.status.success(),
@@ -646,4 +646,83 @@ fn a_press_on_a_dead_button_names_the_buttons_to_retire() {
     assert!(r.private);
     assert_eq!(r.text, "Game #1 is already over.");
     assert_eq!(r.retired_buttons, ["resign:1", "draw:1"]);
+}
+
+#[test]
+fn a_line_that_is_not_text_is_answered_and_the_session_goes_on() {
+    let ch = Channel::new();
+    let mut script = b"alice: !jungle challenge @bob jade\n".to_vec();
+    script.extend(b"bob: !jungle \xff\xfe accept\n");
+    script.extend(b"bob: !jungle accept\n");
+    let out = ch.run_bytes(&script, &[]);
+    has(
+        &out,
+        "jungle: I could not read that line (it is not UTF-8 text).",
+    );
+    has(&out, "Game #1 starts: alice (Jade) vs bob (Crimson)");
+}
+
+#[test]
+fn a_line_that_is_not_text_does_not_end_a_game_against_the_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jungle"))
+        .args(["play", "--level", "easy", "--side", "jade", "--db"])
+        .arg(dir.path().join("jungle.db"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"\xc3\x28\nG7 G6\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = String::from_utf8(out.stdout).unwrap();
+    has(
+        &out,
+        "jungle: I could not read that line (it is not UTF-8 text).",
+    );
+    has(&out, "played G7 G6");
+    has(&out, "Your game is saved");
+}
+
+#[test]
+fn channel_lines_switch_the_channel() {
+    let ch = Channel::new();
+    let out = ch.run(
+        "alice: !jungle challenge @bob\n\
+         /channel general\n\
+         bob: !jungle accept\n\
+         carol: !jungle challenge @dave\n\
+         /channel\n\
+         /channel console\n\
+         bob: !jungle accept\n\
+         dave: !jungle accept\n",
+    );
+    assert_eq!(
+        out.matches("There is no challenge for you in this channel.")
+            .count(),
+        2,
+        "{out}"
+    );
+    has(&out, "console: /channel needs one name");
+    has(&out, "Game #1 starts");
+    let store = ch.store();
+    assert_eq!(store.active_games("console", "console").unwrap().len(), 1);
+    assert!(store.active_games("console", "general").unwrap().is_empty());
+    has(
+        &ch.run("/channel general\ndave: !jungle accept\n"),
+        "Game #2 starts",
+    );
+    let general = store.active_games("console", "general").unwrap();
+    assert_eq!(general.len(), 1);
+    assert_eq!(general[0].channel, "general");
 }

@@ -15,6 +15,7 @@ mod hardening;
 mod invariants;
 mod matrix;
 mod perft;
+mod props;
 mod render;
 mod replay;
 mod rules;

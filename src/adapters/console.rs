@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Context as _;
-use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, BufReader};
 
 use crate::chat::{
     Clock, Command, Event, Input, Level, ManualClock, Place, Reply, Service, SideChoice,
@@ -15,6 +15,48 @@ use crate::chat::{
 use crate::config::{Config, parse_duration};
 
 pub const PLATFORM: &str = "console";
+
+/// The channel `jungle console` starts in (`/channel NAME` moves to another).
+pub const DEFAULT_CHANNEL: &str = "console";
+
+/// The answer to a line that is not UTF-8 text.
+const UNREADABLE: &str = "jungle: I could not read that line (it is not UTF-8 text).";
+
+/// One line of input.
+enum Line {
+    Text(String),
+    /// Bytes that are not UTF-8 text: answered, and the session goes on.
+    Unreadable,
+}
+
+/// Reads lines as bytes, so that one that is not UTF-8 text is one bad line, not the end.
+struct Lines<R> {
+    reader: R,
+    buf: Vec<u8>,
+}
+
+impl<R: AsyncBufRead + Unpin> Lines<R> {
+    fn new(reader: R) -> Lines<R> {
+        Lines {
+            reader,
+            buf: Vec::new(),
+        }
+    }
+
+    /// The next line without its line end, or `None` at the end of the input.
+    async fn next(&mut self) -> std::io::Result<Option<Line>> {
+        self.buf.clear();
+        if self.reader.read_until(b'\n', &mut self.buf).await? == 0 {
+            return Ok(None);
+        }
+        let end = self.buf.strip_suffix(b"\n").unwrap_or(&self.buf);
+        let end = end.strip_suffix(b"\r").unwrap_or(end);
+        Ok(Some(match std::str::from_utf8(end) {
+            Ok(text) => Line::Text(text.to_string()),
+            Err(_) => Line::Unreadable,
+        }))
+    }
+}
 
 /// Options shared by both console modes.
 pub struct ConsoleOptions {
@@ -31,6 +73,13 @@ fn place(channel: &str) -> Place {
         scope: PLATFORM.into(),
         channel: channel.into(),
     }
+}
+
+/// What follows the console command `name` (such as `/channel`) at the start of `line`, if the
+/// line is that command.
+fn console_command<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    line.strip_prefix(name)
+        .filter(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
 }
 
 /// Splits `name: text` (a line without a one-word name comes from `you`).
@@ -126,7 +175,8 @@ fn open_service(opts: &ConsoleOptions, clock: Arc<dyn Clock>) -> anyhow::Result<
 }
 
 /// `jungle console`: a scripted channel. `/advance 16m` moves a test clock (with `test_clock`),
-/// `/tick` runs the timers now (they also run before every line).
+/// `/tick` runs the timers now (they also run before every line), `/channel NAME` sends the
+/// lines after it to channel NAME (at first [`DEFAULT_CHANNEL`]).
 pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Result<()> {
     let manual = Arc::new(ManualClock::new(1_800_000_000));
     let clock: Arc<dyn Clock> = if test_clock {
@@ -135,9 +185,14 @@ pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Resu
         Arc::new(SystemClock)
     };
     let service = open_service(&opts, clock)?;
-    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    let mut lines = Lines::new(BufReader::new(tokio::io::stdin()));
     let mut out = std::io::stdout();
-    while let Some(line) = lines.next_line().await? {
+    let mut channel = DEFAULT_CHANNEL.to_string();
+    while let Some(line) = lines.next().await? {
+        let Line::Text(line) = line else {
+            writeln!(out, "{UNREADABLE}")?;
+            continue;
+        };
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
@@ -150,6 +205,16 @@ pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Resu
             }
             continue;
         }
+        if let Some(arg) = console_command(line, "/channel") {
+            match arg.split_whitespace().collect::<Vec<_>>()[..] {
+                [name] => channel = name.to_string(),
+                _ => writeln!(
+                    out,
+                    "console: /channel needs one name, as in /channel general"
+                )?,
+            }
+            continue;
+        }
         for o in service.tick().await {
             print_reply(&mut out, &o.reply, &opts)?;
         }
@@ -157,7 +222,7 @@ pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Resu
             continue;
         }
         let (sender, text) = split_sender(line);
-        for reply in service.handle(event("console", sender, text)).await {
+        for reply in service.handle(event(&channel, sender, text)).await {
             print_reply(&mut out, &reply, &opts)?;
         }
     }
@@ -194,14 +259,21 @@ pub async fn run_play(opts: ConsoleOptions, level: Level, side: SideChoice) -> a
         print_reply(&mut out, r, &opts)?;
         over |= r.board.as_ref().is_some_and(|b| b.result.is_some());
     }
-    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    let mut lines = Lines::new(BufReader::new(tokio::io::stdin()));
     while !over {
         write!(out, "> ")?;
         out.flush()?;
-        let Some(line) = lines.next_line().await? else {
-            writeln!(out)?;
-            writeln!(out, "Your game is saved; `jungle play` resumes it.")?;
-            return Ok(());
+        let line = match lines.next().await? {
+            Some(Line::Text(line)) => line,
+            Some(Line::Unreadable) => {
+                writeln!(out, "{UNREADABLE}")?;
+                continue;
+            }
+            None => {
+                writeln!(out)?;
+                writeln!(out, "Your game is saved; `jungle play` resumes it.")?;
+                return Ok(());
+            }
         };
         let line = line.trim();
         if line.is_empty() {
@@ -242,5 +314,19 @@ mod tests {
             mentions("!jungle challenge @bob, @carol"),
             vec![User::new("bob", "bob"), User::new("carol", "carol")]
         );
+    }
+
+    #[tokio::test]
+    async fn a_line_that_is_not_text_is_one_bad_line() {
+        let input: &[u8] = b"alice: hi\r\n\xff\xfe bob: G7 G6\nlast";
+        let mut lines = Lines::new(input);
+        let mut seen = Vec::new();
+        while let Some(line) = lines.next().await.unwrap() {
+            seen.push(match line {
+                Line::Text(t) => t,
+                Line::Unreadable => "?".into(),
+            });
+        }
+        assert_eq!(seen, ["alice: hi", "?", "last"]);
     }
 }

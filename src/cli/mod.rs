@@ -81,7 +81,8 @@ pub enum Command {
         #[command(flatten)]
         common: ChatArgs,
     },
-    /// A scripted chat channel: each stdin line is `name: text`; replies go to stdout.
+    /// A scripted chat channel: each stdin line is `name: text` (`/channel NAME` moves to another
+    /// channel); replies go to stdout.
     Console {
         /// Print the text board under replies that show a board.
         #[arg(long)]
