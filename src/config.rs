@@ -216,6 +216,7 @@ impl Config {
             default_level: self.bot.default_level,
             levels: crate::ai::Level::ALL.map(|l| self.bot.level_settings(l)),
             limits: self.limits,
+            dialects: Vec::new(),
         }
     }
 

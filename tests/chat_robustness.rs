@@ -25,6 +25,9 @@ const WORDS: &[&str] = &[
     "moves",
     "resign",
     "draw",
+    "takeback",
+    "casual",
+    "rated",
     "games",
     "rating",
     "top",
@@ -84,7 +87,9 @@ fn random_input_never_panics_and_games_stay_consistent() {
         let input = match rng.below(10) {
             0 => Input::Button(format!(
                 "{}:{}",
-                ["accept", "decline", "resign", "draw", "cancel", "nope"][rng.below(6)],
+                [
+                    "accept", "decline", "resign", "draw", "cancel", "takeback", "resign!", "nope"
+                ][rng.below(8)],
                 rng.below(5)
             )),
             1 => {

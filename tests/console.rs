@@ -105,15 +105,18 @@ fn challenge_accept_and_play() {
     );
     has(
         &out,
-        "@bob alice challenges bob to a game of Jungle (alice plays Jade and moves first)",
+        "@bob alice challenges you to a game of Jungle (alice plays Jade and moves first). To answer, `!jungle accept` or `!jungle decline` within 15 minutes.",
     );
-    has(&out, "Game #1 starts: alice (Jade) vs bob (Crimson)");
-    has(&out, "@bob alice played G7 G6. bob (Crimson) to move.");
-    has(&out, "@alice bob played A3 A4. alice (Jade) to move.");
+    has(
+        &out,
+        "@alice Game #1 starts: you play Jade against bob and move first.",
+    );
+    has(&out, "@bob alice played G7 G6. Your move (Crimson).");
+    has(&out, "@alice bob played A3 A4. Your move (Jade).");
     has(&out, "alice played A7 A6");
     has(
         &out,
-        "#1: alice (Jade) vs bob (Crimson), move 2, bob to move",
+        "#1: alice as Jade vs bob as Crimson, move 2, bob to move",
     );
     let g = ch.store().game(1).unwrap().unwrap();
     assert_eq!(g.moves, moves(&["G7 G6", "A3 A4", "A7 A6"]));
@@ -135,9 +138,9 @@ fn decline_cancel_and_expiry() {
          /tick\n\
          bob: !jungle accept\n",
     );
-    has(&out, "bob declined alice's challenge.");
+    has(&out, "@alice bob declined your challenge.");
     has(&out, "You already have a challenge open here (#2)");
-    has(&out, "alice cancelled their challenge.");
+    has(&out, "alice withdrew their challenge.");
     has(&out, "There is no challenge for you in this channel.");
     has(&out, "alice's challenge to bob has expired.");
     assert_eq!(
@@ -198,7 +201,7 @@ fn permission_refusals() {
         3,
         "{out}"
     );
-    has(&out, "It is Jade's turn.");
+    has(&out, "It is not your turn: alice (Jade) is to move.");
     has(&out, "You cannot challenge yourself.");
     let g = ch.store().game(1).unwrap().unwrap();
     assert_eq!(g.ply, 0);
@@ -266,7 +269,7 @@ fn illegal_moves_get_specific_reasons_and_change_nothing() {
     has(&out, "There is no piece on D5.");
     has(&out, "The rat on A3 is Crimson's; it is Jade's turn.");
     has(&out, "`banana` is not a move");
-    has(&out, "It is Jade's turn.");
+    has(&out, "It is not your turn: alice (Jade) is to move.");
     lacks(&out, "hello");
     assert_eq!(ch.store().game(1).unwrap().unwrap().ply, 0);
 }
@@ -293,7 +296,10 @@ fn two_games_in_one_channel_route_by_sender() {
          bob: G3 G4\n\
          !jungle games\n",
     );
-    has(&out, "Game #2 starts: carol (Jade) vs dave (Crimson)");
+    has(
+        &out,
+        "@carol Game #2 starts: you play Jade against dave and move first.",
+    );
     let s = ch.store();
     let moves = |id| -> Vec<String> {
         let g = s.game(id).unwrap().unwrap();
@@ -311,7 +317,7 @@ fn win_by_den_with_rating_changes() {
     let out = ch.run("alice: D2 D1\nalice: !jungle rating\nbob: !jungle rating\n");
     has(
         &out,
-        "Game #1 is over: Jade wins by entering Crimson's den. Ratings: alice 1200 → 1220 (+20), bob 1200 → 1180 (-20).",
+        "alice wins game #1 as Jade by entering the den. Ratings: alice 1200 → 1220 (+20), bob 1200 → 1180 (-20).",
     );
     has(
         &out,
@@ -336,7 +342,10 @@ fn win_by_capturing_everything() {
     let ch = Channel::new();
     ch.game_at("7/7/7/3d3/3L3/7/7/7/6T j 0 1", "alice", "bob");
     let out = ch.run("alice: D5 D4\n");
-    has(&out, "Jade wins by capturing all of Crimson's animals");
+    has(
+        &out,
+        "alice wins game #1 as Jade by capturing every animal.",
+    );
 }
 
 #[test]
@@ -344,7 +353,10 @@ fn win_when_the_opponent_cannot_move() {
     let ch = Channel::new();
     ch.game_at("r1C4/D6/7/7/7/7/7/7/6L j 0 1", "alice", "bob");
     let out = ch.run("alice: C1 B1\n");
-    has(&out, "Jade wins: Crimson has no legal move");
+    has(
+        &out,
+        "alice wins game #1 as Jade: Crimson has no legal move.",
+    );
 }
 
 #[test]
@@ -354,7 +366,7 @@ fn draw_after_100_half_moves_without_capture() {
     let out = ch.run("alice: G9 G8\n");
     has(
         &out,
-        "Draw: 100 half-moves without a capture. Ratings: alice 1200 → 1200 (+0), bob 1200 → 1200 (+0).",
+        "Game #1 is drawn: 100 half-moves without a capture. Ratings: alice 1200 → 1200 (+0), bob 1200 → 1200 (+0).",
     );
 }
 
@@ -380,13 +392,9 @@ fn resignation_and_agreed_draw() {
     has(&out, "You have already offered a draw");
     has(
         &out,
-        "alice accepted the draw. Game #1 is over: Draw by agreement.",
+        "alice accepted the draw. Game #1 is drawn by agreement.",
     );
-    has(&out, "bob resigned. Game #2 is over: ");
-    assert!(
-        out.contains("Jade wins: Crimson resigned") || out.contains("Crimson wins: Jade resigned"),
-        "{out}"
-    );
+    has(&out, "bob resigned. alice wins game #2 as ");
 }
 
 #[test]
@@ -413,7 +421,7 @@ fn time_out_and_abort() {
     );
     has(
         &out,
-        "bob did not move within 24 hours. Game #2 is over: Jade wins: Crimson ran out of time.",
+        "@alice @bob bob did not move within 24 hours. alice wins game #2 as Jade.",
     );
     has(&out, "alice 1200 → 1220 (+20), bob 1200 → 1180 (-20)");
     let s = ch.store();
@@ -519,15 +527,12 @@ fn restart_resumes_the_game() {
     has(&first, "alice played G7 G6");
     // A new process on the same file: the game goes on where it stood.
     let second = ch.run("bob: A3 A4\nalice: !jungle board\nalice: !jungle resign\n");
-    has(&second, "@alice bob played A3 A4. alice (Jade) to move.");
+    has(&second, "@alice bob played A3 A4. Your move (Jade).");
     has(
         &second,
-        "Game #1: alice (Jade) vs bob (Crimson). Move 2, alice (Jade) to move.",
+        "Game #1: alice as Jade vs bob as Crimson. Move 2: alice (Jade) to move.",
     );
-    has(
-        &second,
-        "alice resigned. Game #1 is over: Crimson wins: Jade resigned.",
-    );
+    has(&second, "@bob alice resigned. bob wins game #1 as Crimson.");
     let g = ch.store().game(1).unwrap().unwrap();
     assert_eq!(g.moves, moves(&["G7 G6", "A3 A4"]));
 }
@@ -538,14 +543,14 @@ fn bot_games_answer_each_move_and_survive_restarts() {
     let out = ch.run("you: !jungle play bot easy jade\nyou: G7 G6\n");
     has(
         &out,
-        "Game #1 starts: you (Jade) vs Jungle bot (easy) (Crimson)",
+        "@you Game #1 starts: you play Jade against Jungle bot (easy) and move first.",
     );
     has(&out, "Jungle bot (easy) played");
     let g = ch.store().game(1).unwrap().unwrap();
     assert_eq!(g.ply, 2, "the bot answered");
     // The bot moves first as Jade; its owed move is picked up again after a restart.
     let out = ch.run("carol: !jungle play bot medium crimson\n");
-    has(&out, "I move first as Jade.");
+    has(&out, "against Jungle bot (medium), which moves first.");
     let g2 = ch.store().game(2).unwrap().unwrap();
     assert_eq!(g2.ply, 1);
     assert!(g2.jade_id.is_none() && g2.crimson_id.is_some());
@@ -570,7 +575,7 @@ fn history_and_export() {
     has(&out, "Recent games of alice in this channel:");
     has(
         &out,
-        "#1: alice (Jade) vs bob (Crimson), 2 moves, Crimson wins: Jade resigned (-20)",
+        "#1: alice as Jade vs bob as Crimson, 2 moves, Crimson wins: Jade resigned (-20)",
     );
     has(&out, "Moves: 1. G7 G6, A3 A4");
     has(
@@ -587,7 +592,10 @@ fn help_rules_and_unknown_commands() {
         ch.run("!jungle help\n!jungle rules\n!jungle dance\n!jungle play bot insane\n!junglefoo\n");
     has(&out, "challenge [@user] [jade|crimson|random]");
     has(&out, "Only the rat swims");
-    has(&out, "I don't know the command `dance`. Try `help`.");
+    has(
+        &out,
+        "I don't know the command `dance`. Try `!jungle help`.",
+    );
     has(&out, "`insane` is not a level: say easy, medium or hard");
     assert_eq!(out.lines().filter(|l| l.contains("junglefoo")).count(), 0);
 }
@@ -639,13 +647,18 @@ fn a_press_on_a_dead_button_names_the_buttons_to_retire() {
     let r = press("mallory", "resign:1");
     assert!(r.private);
     assert!(r.retired_buttons.is_empty(), "{r:?}");
+    // Resign asks first; the confirmation's button resigns.
     let r = press("alice", "resign:1");
+    assert!(r.private);
+    assert!(r.retired_buttons.is_empty(), "{r:?}");
+    let r = press("alice", "resign!:1");
     assert!(!r.private);
-    assert_eq!(r.retired_buttons, ["resign:1", "draw:1"]);
+    let all = ["resign:1", "draw:1", "takeback:1", "resign!:1"];
+    assert_eq!(r.retired_buttons, all);
     let r = press("bob", "draw:1");
     assert!(r.private);
     assert_eq!(r.text, "Game #1 is already over.");
-    assert_eq!(r.retired_buttons, ["resign:1", "draw:1"]);
+    assert_eq!(r.retired_buttons, all);
 }
 
 #[test]
@@ -659,7 +672,10 @@ fn a_line_that_is_not_text_is_answered_and_the_session_goes_on() {
         &out,
         "jungle: I could not read that line (it is not UTF-8 text).",
     );
-    has(&out, "Game #1 starts: alice (Jade) vs bob (Crimson)");
+    has(
+        &out,
+        "@alice Game #1 starts: you play Jade against bob and move first.",
+    );
 }
 
 #[test]
@@ -725,4 +741,49 @@ fn channel_lines_switch_the_channel() {
     let general = store.active_games("console", "general").unwrap();
     assert_eq!(general.len(), 1);
     assert_eq!(general[0].channel, "general");
+}
+
+#[test]
+fn takebacks_and_casual_games_in_a_transcript() {
+    let ch = Channel::new();
+    let out = ch.run(
+        "alice: !jungle challenge @bob jade casual\n\
+         bob: !jungle accept\n\
+         alice: G7 G6\n\
+         bob: A3 A4\n\
+         alice: !jungle takeback\n\
+         bob: !jungle takeback\n\
+         alice: A7 A6\n\
+         bob: !jungle resign\n\
+         alice: !jungle export 1\n\
+         carol: !jungle play bot easy jade\n\
+         carol: G7 G6\n\
+         carol: !jungle takeback\n",
+    );
+    has(
+        &out,
+        "alice challenges you to a casual game of Jungle (alice plays Jade and moves first)",
+    );
+    has(&out, "Game #1 (casual) starts");
+    has(
+        &out,
+        "@bob alice asks to take back their last move in game #1: `!jungle takeback` to agree; any move declines.",
+    );
+    has(
+        &out,
+        "@alice Game #1: G7 G6 and A3 A4 are taken back. alice (Jade) to move.",
+    );
+    has(&out, "It was a casual game: ratings stay as they were.");
+    has(&out, "Game #1: alice as Jade vs bob as Crimson (casual).");
+    has(&out, "Moves: 1. A7 A6\n");
+    has(&out, "Taken back: G7 G6, A3 A4 by Jade after half-move 2");
+    has(
+        &out,
+        "Takebacks against me are only for casual games, and this one is rated.",
+    );
+    let s = ch.store();
+    for who in ["alice", "bob"] {
+        let p = s.find_player("console", who).unwrap().unwrap();
+        assert_eq!((p.rating, p.rated_games), (1200, 0), "{who}");
+    }
 }

@@ -33,7 +33,8 @@ async fn challenge(d: &Double) -> u64 {
     .await;
     assert!(!m.ephemeral());
     assert_has(&m.content, &BOB.mention());
-    assert_has(&m.text(), "alice challenges bob");
+    assert_has(&m.text(), "alice challenges you");
+    assert_has(&m.text(), "press **Accept** or press **Decline**");
     assert_eq!(
         m.buttons(),
         button_list(&[("accept:1", false), ("decline:1", false)])
@@ -161,10 +162,15 @@ async fn a_full_game_by_slash_commands_and_buttons() {
     assert!(!started.ephemeral());
     // Alice is to move.
     assert_has(&started.content, &ALICE.mention());
-    assert_has(&started.text(), "alice (Jade) vs bob (Crimson)");
+    assert_has(&started.text(), "you play Jade against bob and move first");
+    assert_has(&started.text(), "Use `/jungle move`");
     assert_eq!(
         started.buttons(),
-        button_list(&[("resign:1", false), ("draw:1", false)])
+        button_list(&[
+            ("resign:1", false),
+            ("draw:1", false),
+            ("takeback:1", false)
+        ])
     );
     // Accepting retired the challenge's buttons on its message.
     assert_eq!(
@@ -190,15 +196,19 @@ async fn a_full_game_by_slash_commands_and_buttons() {
         assert_has(&m.text(), &format!("{} played {mv}", who.name));
         let next = if who.id == ALICE.id { BOB } else { ALICE };
         assert_has(&m.content, &next.mention());
-        assert_eq!(m.buttons().len(), 2);
+        assert_eq!(m.buttons().len(), 3);
         boards.push(m.id);
     }
 
-    // Bob resigns with the button on the latest board.
-    let over = click(&w, BOB, *boards.last().unwrap(), "resign:1").await;
+    // Bob resigns with the button on the latest board: it asks first, privately.
+    let asked = click(&w, BOB, *boards.last().unwrap(), "resign:1").await;
+    assert!(asked.ephemeral());
+    assert_has(&asked.text(), "Resign game #1?");
+    assert_eq!(asked.buttons(), button_list(&[("resign!:1", false)]));
+    let over = click(&w, BOB, asked.id, "resign!:1").await;
     for part in [
         "bob resigned.",
-        "Game #1 is over: Jade wins: Crimson resigned",
+        "alice wins game #1 as Jade.",
         "alice 1200 → 1220 (+20)",
         "bob 1200 → 1180 (-20)",
     ] {
@@ -253,7 +263,7 @@ async fn a_stranger_pressing_accept_is_refused_privately() {
     let started = click(&w, BOB, challenge_msg, "accept:1").await;
     assert_has(&started.text(), "Game #1 starts");
     // The game's buttons are the players' alone.
-    for button in ["resign:1", "draw:1"] {
+    for button in ["resign:1", "draw:1", "takeback:1", "resign!:1"] {
         let refused = click(&w, CAROL, started.id, button).await;
         assert!(refused.ephemeral());
         assert_eq!(refused.content, "Only alice and bob play in game #1.");
@@ -282,7 +292,7 @@ async fn an_illegal_move_gets_a_private_reason() {
     );
     let m = play(&w, BOB, "A3 A4").await;
     assert!(m.ephemeral());
-    assert_eq!(m.content, "It is Jade's turn.");
+    assert_eq!(m.content, "It is not your turn: alice (Jade) is to move.");
     // A deferred command whose answer is a refusal: the public "thinking" goes, a private
     // follow-up says why.
     let id = slash(&w, ALICE, "play", &[("level", 3, json!("easy"))]);
@@ -359,10 +369,10 @@ async fn plain_text_moves_with_the_message_content_intent() {
     say(&w, ALICE, "G7 G6", &[]);
     let m = channel_post(&w, "alice played G7 G6").await;
     assert_has(&m.content, &BOB.mention());
-    assert_eq!(m.buttons().len(), 2);
+    assert_eq!(m.buttons().len(), 3);
     // Prefixed commands work as text too; a refusal answers the message it refers to.
     say(&w, ALICE, "!jungle move A7 A6", &[]);
-    let refusal = channel_post(&w, "It is Crimson's turn").await;
+    let refusal = channel_post(&w, "It is not your turn: bob (Crimson) is to move").await;
     assert!(
         refusal.reference.is_some(),
         "a private answer replies to the message"
@@ -405,10 +415,11 @@ async fn after_a_restart_buttons_on_old_messages_still_work() {
     assert_eq!(w.seen().identifies.len(), 2);
     let m = play(&w, BOB, "A3 A4").await;
     assert_has(&m.text(), "bob played A3 A4");
-    // Alice resigns with the button on the board posted before the restart.
-    let over = click(&w, ALICE, moved.id, "resign:1").await;
+    // Alice resigns with the button on the board posted before the restart (and confirms).
+    let asked = click(&w, ALICE, moved.id, "resign:1").await;
+    let over = click(&w, ALICE, asked.id, "resign!:1").await;
     assert_has(&over.text(), "alice resigned.");
-    assert_has(&over.text(), "Crimson wins: Jade resigned");
+    assert_has(&over.text(), "bob wins game #1 as Crimson.");
     assert_all_disabled(&edited(&w, moved.id).await);
     // A board this process never saw still has live-looking buttons: pressing one is a dead
     // press, answered privately, and its buttons are taken off.
@@ -511,7 +522,52 @@ async fn forged_button_ids_on_a_live_board_leave_its_buttons() {
     let offer = click(&w, ALICE, board, "draw:1").await;
     assert_has(&offer.text(), "offers a draw");
     let buttons = w.seen().messages[&board].buttons();
-    assert_eq!(buttons.len(), 2, "{buttons:?}");
+    assert_eq!(buttons.len(), 3, "{buttons:?}");
     assert!(buttons.iter().all(|(_, disabled)| !disabled), "{buttons:?}");
+    w.finish().await;
+}
+
+#[tokio::test]
+async fn a_takeback_is_asked_by_button_and_accepted_by_the_opponents_button() {
+    let w = World::start(GUILD_BOT).await;
+    start_game(&w).await;
+    play(&w, ALICE, "G7 G6").await;
+    let board = play(&w, BOB, "A3 A4").await;
+    // Alice asks on the board: a public request with the button that agrees.
+    let asked = click(&w, ALICE, board.id, "takeback:1").await;
+    assert!(!asked.ephemeral());
+    assert_has(&asked.content, &BOB.mention());
+    assert_has(&asked.text(), "press **Accept takeback** to agree");
+    assert_eq!(asked.buttons(), button_list(&[("takeback:1", false)]));
+    // Alice cannot agree to her own request; Bob's press does.
+    let own = click(&w, ALICE, asked.id, "takeback:1").await;
+    assert!(own.ephemeral());
+    assert_has(&own.content, "already asked");
+    let agreed = click(&w, BOB, asked.id, "takeback:1").await;
+    assert_has(&agreed.text(), "G7 G6 and A3 A4 are taken back");
+    let row = w.store().game(1).unwrap().unwrap();
+    assert_eq!(row.ply, 0);
+    assert_eq!(row.position, Position::start());
+    w.finish().await;
+}
+
+#[tokio::test]
+async fn casual_is_an_option_of_play_and_challenge() {
+    let w = World::start(GUILD_BOT).await;
+    let m = ask(
+        &w,
+        ALICE,
+        "challenge",
+        &[user(BOB), ("mode", 3, json!("casual"))],
+    )
+    .await;
+    assert_has(&m.text(), "a casual game of Jungle");
+    let started = click(&w, BOB, m.id, "accept:1").await;
+    assert_has(&started.text(), "Game #1 (casual) starts");
+    let asked = click(&w, ALICE, started.id, "resign:1").await;
+    let over = click(&w, ALICE, asked.id, "resign!:1").await;
+    assert_has(&over.text(), "ratings stay as they were");
+    let rating = ask(&w, BOB, "rating", &[]).await;
+    assert_has(&rating.text(), "bob: rating 1200");
     w.finish().await;
 }

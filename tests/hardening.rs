@@ -135,7 +135,10 @@ fn user_text_is_never_echoed_as_markup() {
         "eve",
         "!jungle [Claim your prize](https://evil.example/login)",
     );
-    assert_eq!(r[0].text, "I don't know the command `[Claim`. Try `help`.");
+    assert_eq!(
+        r[0].text,
+        "I don't know the command `[Claim`. Try `!jungle help`."
+    );
     let r = text(&mut c, "chan", "eve", "!jungle play bot **loud**");
     no_markup_from(&r[0].text, "**");
     let r = text(&mut c, "chan", "eve", "!jungle moves `x`[a](b)");
@@ -245,7 +248,7 @@ fn two_processes_on_a_new_database_start_one_game() {
         assert_eq!((started, refused), (1, 1), "round {round}: {runs:?}");
         let s = Store::open(&ch.db()).unwrap();
         assert_eq!(s.active_games("console", "console").unwrap().len(), 1);
-        assert_eq!(s.schema_version().unwrap(), 3);
+        assert_eq!(s.schema_version().unwrap(), 4);
     }
 }
 
@@ -296,8 +299,8 @@ fn ratings_change_relative_to_what_is_stored_when_games_end_together() {
             mentions: Vec::new(),
         };
         let (r1, r2) = tokio::join!(s1.handle(ev("one")), s2.handle(ev("two")));
-        assert!(r1[0].text.contains("is over"), "{r1:?}");
-        assert!(r2[0].text.contains("is over"), "{r2:?}");
+        assert!(r1[0].text.contains("wins game"), "{r1:?}");
+        assert!(r2[0].text.contains("wins game"), "{r2:?}");
     });
     let s = Store::open(&db).unwrap();
     let alice = s.find_player("test", "alice").unwrap().unwrap();

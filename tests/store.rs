@@ -31,7 +31,7 @@ fn file_database_uses_wal_and_keeps_data() {
     let id = {
         let mut s = Store::open(&path).unwrap();
         assert_eq!(s.journal_mode().unwrap(), "wal");
-        assert_eq!(s.schema_version().unwrap(), 3);
+        assert_eq!(s.schema_version().unwrap(), 4);
         new_game(&mut s)
     };
     let s = Store::open(&path).unwrap();
@@ -147,12 +147,14 @@ fn a_version_one_database_is_migrated_with_its_games_replayed() {
              DROP INDEX games_bot_turns; DROP INDEX games_deadline; DROP INDEX challenges_expiry;
              ALTER TABLE games DROP COLUMN captures; ALTER TABLE games DROP COLUMN hashes;
              ALTER TABLE games DROP COLUMN bot_to_move;
+             DROP INDEX takebacks_by_game; DROP TABLE takebacks;
+             ALTER TABLE games DROP COLUMN takeback_offer; ALTER TABLE challenges DROP COLUMN rated;
              PRAGMA user_version = 1;"
         ))
         .unwrap();
     }
     let s = Store::open(&path).unwrap();
-    assert_eq!(s.schema_version().unwrap(), 3);
+    assert_eq!(s.schema_version().unwrap(), 4);
     let g = s.game(1).unwrap().unwrap();
     assert_eq!(g.captures, [None, None]);
     let start = jungle::Position::start();
@@ -192,7 +194,10 @@ async fn racing_moves_through_the_service_apply_exactly_one() {
         .filter(|r| r[0].private)
         .map(|r| r[0].text.as_str())
         .collect();
-    assert_eq!(refused, vec!["It is Crimson's turn."]);
+    assert_eq!(
+        refused,
+        vec!["It is not your turn: Ben (Crimson) is to move."]
+    );
     let g = Store::open(&path).unwrap().game(id).unwrap().unwrap();
     assert_eq!(g.ply, 1);
 }

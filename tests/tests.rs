@@ -20,3 +20,4 @@ mod render;
 mod replay;
 mod rules;
 mod store;
+mod texts;

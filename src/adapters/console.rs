@@ -9,7 +9,7 @@ use anyhow::Context as _;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, BufReader};
 
 use crate::chat::{
-    Clock, Command, Event, Input, Level, ManualClock, Place, Reply, Service, SideChoice,
+    Clock, Command, Dialect, Event, Input, Level, ManualClock, Place, Reply, Service, SideChoice,
     SystemClock, User, text,
 };
 use crate::config::{Config, parse_duration};
@@ -170,8 +170,17 @@ fn print_reply(out: &mut impl Write, reply: &Reply, opts: &ConsoleOptions) -> an
     Ok(())
 }
 
-fn open_service(opts: &ConsoleOptions, clock: Arc<dyn Clock>) -> anyhow::Result<Service> {
-    super::open_service(&opts.config, clock)
+/// The service for one console mode; `jungle play`'s prompt takes commands bare.
+fn open_service(
+    opts: &ConsoleOptions,
+    clock: Arc<dyn Clock>,
+    bare: bool,
+) -> anyhow::Result<Service> {
+    let mut settings = super::settings(&opts.config);
+    if bare {
+        settings.set_dialect(PLATFORM, Dialect::bare());
+    }
+    super::open_service_with(&opts.config, settings, clock)
 }
 
 /// `jungle console`: a scripted channel. `/advance 16m` moves a test clock (with `test_clock`),
@@ -184,7 +193,7 @@ pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Resu
     } else {
         Arc::new(SystemClock)
     };
-    let service = open_service(&opts, clock)?;
+    let service = open_service(&opts, clock, false)?;
     let mut lines = Lines::new(BufReader::new(tokio::io::stdin()));
     let mut out = std::io::stdout();
     let mut channel = DEFAULT_CHANNEL.to_string();
@@ -230,8 +239,13 @@ pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Resu
 }
 
 /// `jungle play`: a game against the bot in this terminal, resumed if one is unfinished.
-pub async fn run_play(opts: ConsoleOptions, level: Level, side: SideChoice) -> anyhow::Result<()> {
-    let service = open_service(&opts, Arc::new(SystemClock))?;
+pub async fn run_play(
+    opts: ConsoleOptions,
+    level: Level,
+    side: SideChoice,
+    casual: bool,
+) -> anyhow::Result<()> {
+    let service = open_service(&opts, Arc::new(SystemClock), true)?;
     let me = std::env::var("USER")
         .ok()
         .filter(|u| !u.is_empty())
@@ -251,6 +265,7 @@ pub async fn run_play(opts: ConsoleOptions, level: Level, side: SideChoice) -> a
         let start = Command::PlayBot {
             level: Some(level),
             side,
+            casual,
         };
         service.handle(command(channel, &me, start)).await
     };

@@ -14,7 +14,7 @@ use tokio::task::{self, JoinSet};
 
 use anyhow::Context as _;
 
-use crate::chat::{Clock, Outgoing, Service, SystemClock};
+use crate::chat::{Clock, Dialect, Outgoing, Service, Settings, SystemClock};
 use crate::config::Config;
 use crate::store::Store;
 
@@ -27,11 +27,38 @@ pub type Outbox = mpsc::Receiver<Outgoing>;
 /// Opens the configured database, readies the renderer and builds the service the adapters
 /// share (blocking; call it off the runtime or before it starts).
 pub fn open_service(config: &Config, clock: Arc<dyn Clock>) -> anyhow::Result<Service> {
+    open_service_with(config, settings(config), clock)
+}
+
+/// [`open_service`] with the chat settings given.
+pub fn open_service_with(
+    config: &Config,
+    settings: Settings,
+    clock: Arc<dyn Clock>,
+) -> anyhow::Result<Service> {
     crate::chat::prepare_renderer();
     let path = config.store.database_path();
     let store =
         Store::open(&path).with_context(|| format!("opening the database {}", path.display()))?;
-    Ok(Service::new(store, config.settings(), clock))
+    Ok(Service::new(store, settings, clock))
+}
+
+/// The chat settings, with how commands are written on each configured platform: on Discord
+/// the `/jungle` command and buttons, with typed moves only when the Message Content intent is
+/// on (other platforms use the prefix).
+pub fn settings(config: &Config) -> Settings {
+    let mut settings = config.settings();
+    if let Some(section) = &config.discord {
+        let typed = section
+            .get("message_content")
+            .and_then(toml::Value::as_bool)
+            .unwrap_or(false);
+        settings.set_dialect(
+            discord::PLATFORM,
+            Dialect::slash(discord::commands::NAME, typed),
+        );
+    }
+    settings
 }
 
 /// Starts every configured adapter and the timers. An adapter that stops (a revoked token,

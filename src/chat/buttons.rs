@@ -11,12 +11,18 @@ pub enum Action {
     Accept(i64),
     Decline(i64),
     Cancel(i64),
+    /// Asks to confirm (Discord's one press should not end a game).
     Resign(i64),
     Draw(i64),
+    Takeback(i64),
+    /// Resigns: the button of the confirmation.
+    ConfirmResign(i64),
 }
 
 /// The action words of button ids.
-const WORDS: [&str; 5] = ["accept", "decline", "cancel", "resign", "draw"];
+const WORDS: [&str; 7] = [
+    "accept", "decline", "cancel", "resign", "draw", "takeback", "resign!",
+];
 
 impl Action {
     /// `accept:17`.
@@ -27,6 +33,8 @@ impl Action {
             Action::Cancel(n) => (2, n),
             Action::Resign(n) => (3, n),
             Action::Draw(n) => (4, n),
+            Action::Takeback(n) => (5, n),
+            Action::ConfirmResign(n) => (6, n),
         };
         format!("{}:{n}", WORDS[i])
     }
@@ -40,7 +48,9 @@ impl Action {
             1 => Action::Decline(n),
             2 => Action::Cancel(n),
             3 => Action::Resign(n),
-            _ => Action::Draw(n),
+            4 => Action::Draw(n),
+            5 => Action::Takeback(n),
+            _ => Action::ConfirmResign(n),
         })
     }
 
@@ -56,12 +66,33 @@ impl Action {
                 from: None,
             },
             Action::Cancel(n) => Command::Cancel { challenge: Some(n) },
-            Action::Resign(n) => Command::Resign { game: Some(n) },
+            Action::Resign(n) => Command::Resign {
+                game: Some(n),
+                confirmed: false,
+            },
+            Action::ConfirmResign(n) => Command::Resign {
+                game: Some(n),
+                confirmed: true,
+            },
             Action::Draw(n) => Command::Draw { game: Some(n) },
+            Action::Takeback(n) => Command::Takeback { game: Some(n) },
         }
     }
 
-    fn button(self, label: &str, style: ButtonStyle) -> Button {
+    /// The game or challenge it acts on.
+    pub fn number(self) -> i64 {
+        match self {
+            Action::Accept(n)
+            | Action::Decline(n)
+            | Action::Cancel(n)
+            | Action::Resign(n)
+            | Action::Draw(n)
+            | Action::Takeback(n)
+            | Action::ConfirmResign(n) => n,
+        }
+    }
+
+    pub(crate) fn button(self, label: &str, style: ButtonStyle) -> Button {
         Button {
             id: self.id(),
             label: label.into(),
@@ -88,12 +119,17 @@ pub fn game_buttons(id: i64) -> Vec<Button> {
     vec![
         Action::Resign(id).button("Resign", ButtonStyle::Danger),
         Action::Draw(id).button("Offer draw", ButtonStyle::Secondary),
+        Action::Takeback(id).button("Take back", ButtonStyle::Secondary),
     ]
 }
 
-/// The ids of [`game_buttons`], to retire them.
+/// The ids of [`game_buttons`] and of the buttons under a game's requests, to retire them.
 pub fn game_button_ids(id: i64) -> Vec<String> {
-    game_buttons(id).into_iter().map(|b| b.id).collect()
+    game_buttons(id)
+        .into_iter()
+        .map(|b| b.id)
+        .chain([Action::ConfirmResign(id).id()])
+        .collect()
 }
 
 #[cfg(test)]
@@ -108,6 +144,8 @@ mod tests {
             Action::Cancel(2),
             Action::Resign(3),
             Action::Draw(i64::MAX),
+            Action::Takeback(4),
+            Action::ConfirmResign(5),
         ] {
             assert_eq!(Action::parse(&a.id()), Some(a));
         }
@@ -126,7 +164,11 @@ mod tests {
         }
         assert_eq!(
             Action::parse("resign:3").map(Action::command),
-            Some(Command::Resign { game: Some(3) })
+            Some(Command::Resign {
+                game: Some(3),
+                confirmed: false
+            })
         );
+        assert_eq!(Action::ConfirmResign(3).id(), "resign!:3");
     }
 }

@@ -16,13 +16,17 @@ pub(crate) fn challenge(
     cx: &mut Ctx<'_>,
     opponent: Option<&str>,
     side: SideChoice,
+    casual: bool,
 ) -> Result<Handled> {
     let target = match opponent {
         Some(token) => Some(resolve_user(cx, token)?),
         None => None,
     };
     if target.as_ref().is_some_and(|t| t.id == cx.me.id) {
-        return refuse("You cannot challenge yourself. Try `play bot` for a game against me.");
+        return refuse(format!(
+            "You cannot challenge yourself. Try {} for a game against me.",
+            cx.cmd("play bot")
+        ));
     }
     ensure_free(cx, &cx.me)?;
     if let Some(t) = &target {
@@ -37,14 +41,15 @@ pub(crate) fn challenge(
         challenger_id: cx.me.id,
         challenged_id: target.as_ref().map(|t| t.id),
         side: side.side(),
+        rated: !casual,
         now: cx.now(),
         expires_at: cx.now().saturating_add(expiry),
     });
     let c = match created {
         Err(StoreError::AlreadyOpen(id)) => {
             return refuse(format!(
-                "You already have a challenge open here (#{id}); `{} cancel` it first.",
-                cx.prefix()
+                "You already have a challenge open here (#{id}); {} it first.",
+                cx.cmd("cancel")
             ));
         }
         other => other?,
@@ -56,18 +61,25 @@ pub(crate) fn challenge(
         SideChoice::Jade => format!("{me} plays Jade and moves first"),
         SideChoice::Crimson => format!("{me} plays Crimson"),
     };
-    let p = cx.prefix();
+    let d = cx.dialect();
+    let game = if casual {
+        "a casual game of Jungle"
+    } else {
+        "a game of Jungle"
+    };
     let (text, mentions) = match &target {
         Some(t) => (
             format!(
-                "{me} challenges {t} to a game of Jungle ({sides}). {t}: `{p} accept` or `{p} decline` within {minutes} minutes.",
-                t = t.display_name
+                "{me} challenges you to {game} ({sides}). To answer, {} or {} within {minutes} minutes.",
+                d.press("Accept", "accept"),
+                d.press("Decline", "decline"),
             ),
             vec![User::new(&t.user_id, &t.display_name)],
         ),
         None => (
             format!(
-                "{me} is looking for a game of Jungle ({sides}). Anyone: `{p} accept` within {minutes} minutes."
+                "{me} is looking for {game} ({sides}). Anyone may {} within {minutes} minutes.",
+                d.press("Accept", "accept")
             ),
             Vec::new(),
         ),
@@ -157,7 +169,10 @@ pub(crate) fn accept(cx: &mut Ctx<'_>, id: Option<i64>, from: Option<&str>) -> R
     let c = pick_challenge(cx, id, from, Whose::ForMe)?;
     let challenger = challenger_of(cx, &c)?;
     if c.challenger_id == cx.me.id {
-        return refuse("You cannot accept your own challenge; `cancel` it instead.");
+        return refuse(format!(
+            "You cannot accept your own challenge; {} it instead.",
+            cx.cmd("cancel")
+        ));
     }
     if let Some(target) = c.challenged_id
         && target != cx.me.id
@@ -178,7 +193,7 @@ pub(crate) fn accept(cx: &mut Ctx<'_>, id: Option<i64>, from: Option<&str>) -> R
         Side::Crimson => (cx.me.id, challenger.id),
     };
     let start = Position::start();
-    let new = new_game(cx, &start, (Some(jade), Some(crimson)), None);
+    let new = new_game(cx, &start, (Some(jade), Some(crimson)), None, c.rated);
     let row = match cx.env.store.accept_challenge(c.id, &new) {
         Ok(row) => row,
         // Someone else accepted or it was cancelled between our read and write.
@@ -210,10 +225,7 @@ pub(crate) fn decline(cx: &mut Ctx<'_>, id: Option<i64>, from: Option<&str>) -> 
     }
     let challenger = challenger_of(cx, &c)?;
     Ok(Handled::reply(Reply {
-        text: format!(
-            "{} declined {}'s challenge.",
-            cx.me.display_name, challenger.display_name
-        ),
+        text: format!("{} declined your challenge.", cx.me.display_name),
         mentions: vec![User::new(&challenger.user_id, &challenger.display_name)],
         retired_buttons: challenge_button_ids(c.id),
         ..Reply::default()
@@ -233,7 +245,7 @@ pub(crate) fn cancel(cx: &mut Ctx<'_>, id: Option<i64>) -> Result<Handled> {
         return refuse("That challenge is no longer open.");
     }
     Ok(Handled::reply(Reply {
-        text: format!("{} cancelled their challenge.", cx.me.display_name),
+        text: format!("{} withdrew their challenge.", cx.me.display_name),
         retired_buttons: challenge_button_ids(c.id),
         ..Reply::default()
     }))
@@ -243,6 +255,7 @@ pub(crate) fn play_bot(
     cx: &mut Ctx<'_>,
     level: Option<Level>,
     side: SideChoice,
+    casual: bool,
 ) -> Result<Handled> {
     ensure_free(cx, &cx.me)?;
     let level = level.unwrap_or(cx.env.settings.default_level);
@@ -252,18 +265,19 @@ pub(crate) fn play_bot(
         Side::Crimson => (None, Some(cx.me.id)),
     };
     let start = Position::start();
-    let new = new_game(cx, &start, (jade_id, crimson_id), Some(level));
+    let new = new_game(cx, &start, (jade_id, crimson_id), Some(level), !casual);
     let row = cx.env.store.create_game(&new).map_err(|e| busy(cx, e))?;
     game_started(&cx.env, row)
 }
 
-/// A rated game in the sender's channel from the start position: the seats' player ids (Jade,
-/// Crimson; `None` for the bot's seat) and the bot's level.
+/// A game in the sender's channel from the start position: the seats' player ids (Jade,
+/// Crimson; `None` for the bot's seat), the bot's level, and whether it is rated.
 fn new_game<'a>(
     cx: &Ctx<'a>,
     start: &'a Position,
     (jade_id, crimson_id): (Option<i64>, Option<i64>),
     bot_level: Option<Level>,
+    rated: bool,
 ) -> NewGame<'a> {
     let place = &cx.ev.place;
     NewGame {
@@ -274,7 +288,7 @@ fn new_game<'a>(
         crimson_id,
         bot_level,
         position: start,
-        rated: true,
+        rated,
         now: cx.now(),
     }
 }

@@ -77,6 +77,8 @@ pub enum Command {
     Challenge {
         opponent: Option<String>,
         side: SideChoice,
+        /// Unrated: no rating changes.
+        casual: bool,
     },
     /// `accept [user]` or a button for one challenge.
     Accept {
@@ -90,10 +92,11 @@ pub enum Command {
     Cancel {
         challenge: Option<i64>,
     },
-    /// `play bot [level] [side]`.
+    /// `play bot [level] [side] [casual]`.
     PlayBot {
         level: Option<Level>,
         side: SideChoice,
+        casual: bool,
     },
     /// `move <from> <to>`; `plain` for a bare move typed in the channel (ignored when the
     /// sender has no game there: it may be chat about another game).
@@ -105,10 +108,16 @@ pub enum Command {
     Moves {
         square: Square,
     },
+    /// `resign`; a Resign button first asks to confirm (`confirmed: false`).
     Resign {
         game: Option<i64>,
+        confirmed: bool,
     },
     Draw {
+        game: Option<i64>,
+    },
+    /// Ask to take back your last move, or agree to the opponent's asking.
+    Takeback {
         game: Option<i64>,
     },
     Games,
@@ -135,9 +144,10 @@ pub enum Command {
 /// typed is shown as [`verbatim`] text, never as markup.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum CommandError {
-    #[error("I don't know the command {}. Try `help`.", verbatim(.0))]
+    #[error("I don't know the command {}.", verbatim(.0))]
     Unknown(String),
-    #[error("usage: `{0}`")]
+    /// The usage line, without the prefix (the handler spells it for the platform).
+    #[error("Usage: `{0}`")]
     Usage(String),
     #[error("{} is not a side: say jade, crimson or random", verbatim(.0))]
     BadSide(String),

@@ -8,6 +8,7 @@ use crate::engine::Position;
 use crate::store::{PlayerRow, Store, StoreError};
 
 use super::bot::Level;
+use super::dialect::Dialect;
 use super::event::{Event, Reply};
 use super::settings::Settings;
 
@@ -81,7 +82,12 @@ impl Ctx<'_> {
     pub fn now(&self) -> i64 {
         self.env.now
     }
-    pub fn prefix(&self) -> &str {
-        &self.env.settings.prefix
+    /// How commands are written where this event came from.
+    pub fn dialect(&self) -> Dialect {
+        self.env.settings.dialect(self.platform())
+    }
+    /// A command as it is typed here, as code: `` `!jungle accept` ``.
+    pub fn cmd(&self, words: &str) -> String {
+        self.dialect().cmd(words)
     }
 }

@@ -46,6 +46,8 @@ pub enum Input {
     Command(Command),
     /// A button press, by the button's id.
     Button(String),
+    /// The bot has just joined this place (the sender invited it): it says hello.
+    Joined,
 }
 
 /// One incoming event.

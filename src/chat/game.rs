@@ -121,13 +121,19 @@ impl Game {
         }
     }
 
-    /// `alice (Jade) vs bob (Crimson)`.
+    /// `alice as Jade vs bob as Crimson`, and `(casual)` for an unrated game.
     pub fn title(&self) -> String {
+        let casual = if self.is_casual() { " (casual)" } else { "" };
         format!(
-            "{} (Jade) vs {} (Crimson)",
+            "{} as Jade vs {} as Crimson{casual}",
             self.jade.name(),
             self.crimson.name()
         )
+    }
+
+    /// Unrated from the start (an aborted game is unrated too, but was not casual).
+    pub fn is_casual(&self) -> bool {
+        !self.row.rated && self.row.status != GameStatus::Aborted
     }
 
     /// The board as this game's players see it; flipped when only Crimson is human.

@@ -8,14 +8,16 @@ use crate::store::{ChallengeStatus, GameStatus, Store};
 
 use super::address;
 use super::buttons::{self, Action};
-use super::command::Command;
+use super::command::{Command, CommandError};
 use super::context::{BotTurn, ChatError, Ctx, Env, Handled, Result};
+use super::dialect::Dialect;
 use super::event::{Event, Input, Reply};
+use super::game::capitalize;
 use super::limits::{Limiter, Verdict};
 use super::markup::plain_name;
 use super::settings::Settings;
 use super::timers::{self, Ticked};
-use super::{challenges, info, lifecycle, play, table};
+use super::{challenges, info, lifecycle, play, table, takeback};
 
 /// The handler: the store, the settings and the rate limiter.
 pub struct Core {
@@ -61,11 +63,18 @@ impl Core {
                 // message it was pressed on keeps its buttons.
                 None => return Handled::reply(Reply::private("This button is no longer active.")),
             },
+            Input::Joined => {
+                let dialect = self.settings.dialect(&ev.place.platform);
+                return Handled::reply(Reply::text(super::text::welcome(&dialect)));
+            }
         };
         let cmd = match recognised {
             None => return Handled::default(),
             Some(Ok(cmd)) => cmd,
-            Some(Err(e)) => return Handled::reply(Reply::private(e.to_string())),
+            Some(Err(e)) => {
+                let dialect = self.settings.dialect(&ev.place.platform);
+                return Handled::reply(Reply::private(explain(&e, &dialect)));
+            }
         };
         let starts_game = matches!(
             cmd,
@@ -123,7 +132,12 @@ impl Core {
                     Err(_) => None,
                 }
             }
-            Some(Action::Resign(n) | Action::Draw(n)) => match self.store.game(n) {
+            Some(
+                Action::Resign(n)
+                | Action::Draw(n)
+                | Action::Takeback(n)
+                | Action::ConfirmResign(n),
+            ) => match self.store.game(n) {
                 Ok(Some(g)) => {
                     (g.status != GameStatus::Active).then(|| buttons::game_button_ids(n))
                 }
@@ -170,24 +184,40 @@ impl Core {
 /// Runs one command's handler.
 fn run(cx: &mut Ctx<'_>, cmd: Command) -> Result<Handled> {
     match cmd {
-        Command::Challenge { opponent, side } => {
-            challenges::challenge(cx, opponent.as_deref(), side)
-        }
+        Command::Challenge {
+            opponent,
+            side,
+            casual,
+        } => challenges::challenge(cx, opponent.as_deref(), side, casual),
         Command::Accept { challenge, from } => challenges::accept(cx, challenge, from.as_deref()),
         Command::Decline { challenge, from } => challenges::decline(cx, challenge, from.as_deref()),
         Command::Cancel { challenge } => challenges::cancel(cx, challenge),
-        Command::PlayBot { level, side } => challenges::play_bot(cx, level, side),
+        Command::PlayBot {
+            level,
+            side,
+            casual,
+        } => challenges::play_bot(cx, level, side, casual),
         Command::Move { mv, plain } => play::play_move(cx, mv, plain),
         Command::Board => play::board(cx),
         Command::Moves { square } => play::moves(cx, square),
-        Command::Resign { game } => play::resign(cx, game),
+        Command::Resign { game, confirmed } => play::resign(cx, game, confirmed),
         Command::Draw { game } => play::draw(cx, game),
+        Command::Takeback { game } => takeback::takeback(cx, game),
         Command::Games => info::games(cx),
         Command::Rating { user } => info::rating(cx, user.as_deref()),
         Command::Top { global, limit } => info::top(cx, global, limit),
         Command::History { user } => info::history(cx, user.as_deref()),
         Command::Export { game } => info::export(cx, game),
         Command::Rules => Ok(Handled::reply(Reply::text(super::text::rules()))),
-        Command::Help => Ok(Handled::reply(Reply::text(table::help(cx.prefix())))),
+        Command::Help => Ok(Handled::reply(Reply::text(table::help(&cx.dialect())))),
+    }
+}
+
+/// Why a command was not understood, with the command that helps spelt for the platform.
+fn explain(e: &CommandError, dialect: &Dialect) -> String {
+    match e {
+        CommandError::Usage(usage) => format!("Usage: {}", dialect.cmd(usage)),
+        CommandError::Unknown(_) => format!("{e} Try {}.", dialect.cmd("help")),
+        _ => format!("{}.", capitalize(&e.to_string())),
     }
 }

@@ -16,8 +16,9 @@ pub(crate) fn games(cx: &mut Ctx<'_>) -> Result<Handled> {
     let rows = store.active_games(cx.platform(), cx.channel())?;
     if rows.is_empty() {
         return Ok(Handled::reply(Reply::text(format!(
-            "No games in this channel. Start one with `{p} challenge @someone` or `{p} play bot`.",
-            p = cx.prefix()
+            "No games in this channel. Start one with {} or {}.",
+            cx.cmd("challenge @someone"),
+            cx.cmd("play bot")
         ))));
     }
     let mut lines = vec![format!("Games in this channel ({}):", rows.len())];
@@ -123,11 +124,14 @@ pub(crate) fn history(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<Handled> {
             .find(|c| c.0 == p.id)
             .map(|c| format!(" ({:+})", c.2 - c.1))
             .unwrap_or_default();
+        let plies = match g.row.ply {
+            1 => "1 move".to_string(),
+            n => format!("{n} moves"),
+        };
         lines.push(format!(
-            "#{}: {}, {} moves, {}{delta}",
+            "#{}: {}, {plies}, {}{delta}",
             g.id(),
             g.title(),
-            g.row.ply,
             state_text(&g)
         ));
     }
@@ -152,7 +156,7 @@ pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
             format!("{}. {}", i + 1, pair.join(", "))
         })
         .collect();
-    let text = format!(
+    let mut text = format!(
         "Game #{}: {}. {}.\nStart: {}\nMoves: {}\nPosition: {}",
         g.id(),
         g.title(),
@@ -165,6 +169,23 @@ pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
         },
         g.row.position
     );
+    // The moves above are the final line; what was taken back on the way is said here.
+    let takebacks: Vec<String> = store
+        .takebacks(g.id())?
+        .iter()
+        .map(|t| {
+            let moves: Vec<String> = t.moves.iter().map(ToString::to_string).collect();
+            format!(
+                "{} by {} after half-move {}",
+                moves.join(", "),
+                t.side,
+                t.from_ply
+            )
+        })
+        .collect();
+    if !takebacks.is_empty() {
+        text.push_str(&format!("\nTaken back: {}", takebacks.join("; ")));
+    }
     Ok(Handled::reply(Reply::text(text)))
 }
 

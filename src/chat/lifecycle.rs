@@ -1,7 +1,7 @@
 //! How a game moves and ends, whoever causes it (a player, the bot, a timer): a move checked,
 //! committed and announced; an ending with its rating changes; the announcement of a new game.
 
-use crate::engine::{Move, Outcome, Side};
+use crate::engine::{DrawReason, Move, Outcome, Side, WinReason};
 use crate::rating::{self, Rated};
 use crate::store::{Finish, GameRow, RatingChange, Step};
 
@@ -14,7 +14,7 @@ pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Hand
     if let Err(why) = game.pos().check_move(mv) {
         return refuse(capitalize(&why.to_string()) + ".");
     }
-    let mover = game.to_move().name();
+    let mover = game.to_move().clone();
     let step = Step::play(game.pos(), mv);
     let outcome = step.after.outcome();
     let finish = outcome.map(|o| finish_for(env, &game, o));
@@ -31,21 +31,20 @@ pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Hand
     row.moves.push(mv);
     row.captures.push(step.captured);
     row.history.push(step.before);
-    let mut text = format!("{mover} played {mv}");
+    row.draw_offer = None;
+    row.takeback_offer = None;
+    let mut text = format!("{} played {mv}", mover.name());
     if let Some(c) = step.captured {
         text.push_str(&format!(", capturing the {}", c.animal));
     }
     text.push('.');
     if let (Some(o), Some(f)) = (outcome, finish.as_ref()) {
-        return Ok(Handled::reply(end_reply(&game, o, f, text)));
+        let others = others_than(&game, &mover);
+        return Ok(Handled::reply(end_reply(&game, o, f, text, others)));
     }
     let to_move = game.to_move();
     if let Seat::Human(_) = to_move {
-        text.push_str(&format!(
-            " {} ({}) to move.",
-            to_move.name(),
-            game.pos().turn()
-        ));
+        text.push_str(&format!(" Your move ({}).", game.pos().turn()));
     }
     Ok(Handled {
         replies: vec![Reply {
@@ -59,12 +58,24 @@ pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Hand
     })
 }
 
-/// Ends a game by resignation, agreement or time-out, guarded by its ply.
+/// The players of `game` other than `seat` (whom a reply about what `seat` did should tell).
+pub(crate) fn others_than(game: &Game, seat: &Seat) -> Vec<User> {
+    Side::ALL
+        .into_iter()
+        .map(|s| game.seat(s))
+        .filter(|s| !seat.player().is_some_and(|p| s.is(p.id)))
+        .filter_map(Seat::user)
+        .collect()
+}
+
+/// Ends a game by resignation, agreement or time-out, guarded by its ply; the reply starts
+/// with `lead` (what happened) and tells `mentions`.
 pub(crate) fn end_without_move(
     env: &mut Env<'_>,
     game: Game,
     outcome: Outcome,
     lead: String,
+    mentions: Vec<User>,
 ) -> Result<Handled> {
     let finish = finish_for(env, &game, outcome);
     if !env
@@ -73,16 +84,45 @@ pub(crate) fn end_without_move(
     {
         return refuse("The game moved on before that arrived; try again.");
     }
-    Ok(Handled::reply(end_reply(&game, outcome, &finish, lead)))
+    Ok(Handled::reply(end_reply(
+        &game, outcome, &finish, lead, mentions,
+    )))
 }
 
-/// The closing message: who won and how, and each player's rating change.
-pub(crate) fn end_reply(game: &Game, outcome: Outcome, finish: &Finish, lead: String) -> Reply {
-    let mut text = format!(
-        "{lead} Game #{} is over: {}.",
-        game.id(),
-        capitalize(&outcome.to_string())
-    );
+/// Who won game #N and how, as one sentence (resignations and time-outs are said by the lead).
+fn result_sentence(game: &Game, outcome: Outcome) -> String {
+    let id = game.id();
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let how = match reason {
+                WinReason::Den => " by entering the den".to_string(),
+                WinReason::AllCaptured => " by capturing every animal".to_string(),
+                WinReason::NoMoves => format!(": {} has no legal move", winner.other()),
+                WinReason::Resignation | WinReason::Timeout => String::new(),
+            };
+            format!(
+                "{} wins game #{id} as {winner}{how}.",
+                game.seat(winner).name()
+            )
+        }
+        Outcome::Draw {
+            reason: DrawReason::NoCaptureLimit,
+        } => format!("Game #{id} is drawn: 100 half-moves without a capture."),
+        Outcome::Draw {
+            reason: DrawReason::Agreement,
+        } => format!("Game #{id} is drawn by agreement."),
+    }
+}
+
+/// The closing message: what happened, who won and how, and each player's rating change.
+pub(crate) fn end_reply(
+    game: &Game,
+    outcome: Outcome,
+    finish: &Finish,
+    lead: String,
+    mentions: Vec<User>,
+) -> Reply {
+    let mut text = format!("{lead} {}", result_sentence(game, outcome));
     let changes: Vec<String> = finish
         .changes
         .iter()
@@ -102,18 +142,27 @@ pub(crate) fn end_reply(game: &Game, outcome: Outcome, finish: &Finish, lead: St
         .collect();
     if !changes.is_empty() {
         text.push_str(&format!(" Ratings: {}.", changes.join(", ")));
+    } else if !game.row.rated {
+        text.push_str(" It was a casual game: ratings stay as they were.");
     }
     Reply {
         text,
         board: Some(game.view(Some(outcome))),
-        mentions: game.users(),
+        mentions,
         retired_buttons: game.button_ids(),
         ..Reply::default()
     }
 }
 
-/// The rating changes an outcome brings (games against the bot rate the human only).
+/// The rating changes an outcome brings (games against the bot rate the human only; casual
+/// games rate nobody).
 pub(crate) fn finish_for(env: &Env<'_>, game: &Game, outcome: Outcome) -> Finish {
+    if !game.row.rated {
+        return Finish {
+            outcome: Some(outcome),
+            changes: Vec::new(),
+        };
+    }
     let rated_of = |seat: &Seat| match seat {
         Seat::Human(p) => Rated {
             rating: p.rating,
@@ -146,20 +195,33 @@ pub(crate) fn finish_for(env: &Env<'_>, game: &Game, outcome: Outcome) -> Finish
     }
 }
 
-/// The announcement of a new game, and the bot's first move if it plays Jade.
+/// The announcement of a new game, and the bot's first move if it plays Jade. It speaks to
+/// the player who moves first (or, against the bot moving first, to the player).
 pub(crate) fn game_started(env: &Env<'_>, row: GameRow) -> Result<Handled> {
     let game = Game::load(env.store, row)?;
+    let dialect = env.settings.dialect(&game.row.platform);
+    let kind = if game.row.rated { "" } else { " (casual)" };
     let first = game.seat(Side::Jade);
-    let mut text = format!("Game #{} starts: {}.", game.id(), game.title());
-    match first {
-        Seat::Bot(_) => text.push_str(" I move first as Jade."),
-        Seat::Human(_) => text.push_str(&format!(
-            " {}, you play Jade and move first: type a move like `G7 G6` or `{} move G7 G6`.",
-            first.name(),
-            env.settings.prefix
-        )),
-    }
-    let mentions: Vec<User> = first.user().into_iter().collect();
+    let second = game.seat(Side::Crimson);
+    let (text, mentions) = match (first, second) {
+        (Seat::Bot(_), _) => (
+            format!(
+                "Game #{}{kind} starts: you play Crimson against {}, which moves first.",
+                game.id(),
+                first.name()
+            ),
+            second.user().into_iter().collect::<Vec<User>>(),
+        ),
+        (Seat::Human(_), _) => (
+            format!(
+                "Game #{}{kind} starts: you play Jade against {} and move first. {}.",
+                game.id(),
+                second.name(),
+                capitalize(&dialect.how_to_move())
+            ),
+            first.user().into_iter().collect(),
+        ),
+    };
     Ok(Handled {
         replies: vec![Reply {
             text,

@@ -85,8 +85,8 @@ pub(crate) fn shown_game(cx: &Ctx<'_>) -> Result<Game> {
         0 => refuse("There is no game in this channel."),
         1 => Ok(Game::load(store, all.remove(0))?),
         n => refuse(format!(
-            "There are {n} games in this channel and you play in none of them; `{} games` lists them.",
-            cx.prefix()
+            "There are {n} games in this channel and you play in none of them; {} lists them.",
+            cx.cmd("games")
         )),
     }
 }

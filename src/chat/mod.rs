@@ -2,15 +2,16 @@
 //! events into [`Event`]s and [`Reply`]s into platform messages, and nothing else.
 //!
 //! The modules, leaves first (each imports only those above it):
-//! - [`event`], [`settings`], [`command`]: the vocabulary: events and replies, the settings
-//!   the edge hands in, and the typed [`Command`].
+//! - [`event`], `dialect`, [`settings`], [`command`]: the vocabulary: events and replies, how
+//!   commands are written on each platform, the settings the edge hands in, and the typed
+//!   [`Command`].
 //! - [`table`]: the command table; the text parser, `help` and Discord's `/jungle` come from it.
 //! - `address`: which messages are for the bot (prefix, mention, bare move), for every platform.
 //! - `buttons`: button ids as [`Action`]s. `context`: what a handler works with and returns.
 //!   `limits`: per-user rate limits. `markup`: user text as replies may show it.
 //! - `game`, `lookup`, `lifecycle`: a stored game with its seats; finding players and games;
 //!   moving and ending a game.
-//! - `challenges`, `play`, `info`, `timers`: the command handlers (load, decide, commit, reply).
+//! - `challenges`, `play`, `takeback`, `info`, `timers`: the command handlers (load, decide, commit, reply).
 //! - `handler` ([`Core`]): one event in, replies out. [`Service`]: the async entry point; runs
 //!   the handler, the bot and the renderer off the runtime.
 
@@ -20,6 +21,7 @@ mod buttons;
 mod challenges;
 pub mod command;
 mod context;
+mod dialect;
 mod event;
 mod game;
 mod handler;
@@ -33,6 +35,7 @@ mod play;
 mod service;
 mod settings;
 pub mod table;
+mod takeback;
 pub mod text;
 mod timers;
 
@@ -40,6 +43,7 @@ pub use bot::{Level, choose_move};
 pub use buttons::Action;
 pub use command::{Command, CommandError, SideChoice};
 pub use context::{BotTurn, Handled};
+pub use dialect::{Dialect, Spelling};
 pub use event::{
     BoardView, Button, ButtonStyle, Event, Image, Input, Outgoing, Place, Reply, User,
 };

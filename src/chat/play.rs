@@ -2,10 +2,11 @@
 
 use crate::engine::{DrawReason, Move, Outcome, Square, WinReason};
 
+use super::buttons::Action;
 use super::context::{Ctx, Handled, Result, refuse};
-use super::event::Reply;
+use super::event::{ButtonStyle, Reply};
 use super::game::{Game, Seat};
-use super::lifecycle::{apply_move, end_without_move};
+use super::lifecycle::{apply_move, end_without_move, others_than};
 use super::lookup::{my_game, shown_game};
 
 pub(crate) fn play_move(cx: &mut Ctx<'_>, mv: Move, plain: bool) -> Result<Handled> {
@@ -18,20 +19,39 @@ pub(crate) fn play_move(cx: &mut Ctx<'_>, mv: Move, plain: bool) -> Result<Handl
     };
     let game = Game::load(store, row)?;
     if game.side_of(cx.me.id) != Some(game.pos().turn()) {
-        return refuse(format!("It is {}'s turn.", game.pos().turn()));
+        let turn = game.pos().turn();
+        return refuse(format!(
+            "It is not your turn: {} ({turn}) is to move.",
+            game.seat(turn).name()
+        ));
     }
     apply_move(&mut cx.env, game, mv)
 }
 
-pub(crate) fn resign(cx: &mut Ctx<'_>, id: Option<i64>) -> Result<Handled> {
+/// Resigns; unconfirmed (a Resign button), asks first, privately, with a button that resigns.
+pub(crate) fn resign(cx: &mut Ctx<'_>, id: Option<i64>, confirmed: bool) -> Result<Handled> {
     let game = my_game(cx, id)?;
     let side = game.side_of(cx.me.id).expect("my_game checks the seat");
+    if !confirmed {
+        return Ok(Handled::reply(Reply {
+            text: format!(
+                "Resign game #{}? Press **Confirm resign** to resign; ignore this to play on.",
+                game.id()
+            ),
+            buttons: vec![
+                Action::ConfirmResign(game.id()).button("Confirm resign", ButtonStyle::Danger),
+            ],
+            private: true,
+            ..Reply::default()
+        }));
+    }
     let outcome = Outcome::Win {
         winner: side.other(),
         reason: WinReason::Resignation,
     };
     let lead = format!("{} resigned.", cx.me.display_name);
-    end_without_move(&mut cx.env, game, outcome, lead)
+    let others = others_than(&game, game.seat(side));
+    end_without_move(&mut cx.env, game, outcome, lead, others)
 }
 
 pub(crate) fn draw(cx: &mut Ctx<'_>, id: Option<i64>) -> Result<Handled> {
@@ -39,10 +59,9 @@ pub(crate) fn draw(cx: &mut Ctx<'_>, id: Option<i64>) -> Result<Handled> {
     let side = game.side_of(cx.me.id).expect("my_game checks the seat");
     let opponent = game.seat(side.other()).clone();
     if let Seat::Bot(_) = opponent {
-        return Ok(Handled::reply(Reply::text(format!(
-            "{}: I decline the draw. Let's play on!",
-            cx.me.display_name
-        ))));
+        return Ok(Handled::reply(Reply::text(
+            "I decline the draw: let's play on!",
+        )));
     }
     match game.row.draw_offer {
         Some(s) if s == side.other() => {
@@ -50,7 +69,8 @@ pub(crate) fn draw(cx: &mut Ctx<'_>, id: Option<i64>) -> Result<Handled> {
                 reason: DrawReason::Agreement,
             };
             let lead = format!("{} accepted the draw.", cx.me.display_name);
-            end_without_move(&mut cx.env, game, outcome, lead)
+            let others = others_than(&game, game.seat(side));
+            end_without_move(&mut cx.env, game, outcome, lead, others)
         }
         Some(_) => refuse("You have already offered a draw; it stands until the next move."),
         None => {
@@ -63,13 +83,13 @@ pub(crate) fn draw(cx: &mut Ctx<'_>, id: Option<i64>) -> Result<Handled> {
             }
             Ok(Handled::reply(Reply {
                 text: format!(
-                    "{} offers a draw in game #{}. {}: `{} draw` to accept; any move declines.",
+                    "{} offers a draw in game #{}: {} to accept; any move declines.",
                     cx.me.display_name,
                     game.id(),
-                    opponent.name(),
-                    cx.prefix()
+                    cx.dialect().press("Accept draw", "draw"),
                 ),
                 mentions: opponent.user().into_iter().collect(),
+                buttons: vec![Action::Draw(game.id()).button("Accept draw", ButtonStyle::Primary)],
                 ..Reply::default()
             }))
         }
@@ -81,12 +101,11 @@ pub(crate) fn board(cx: &mut Ctx<'_>) -> Result<Handled> {
     let turn = game.pos().turn();
     Ok(Handled::reply(Reply {
         text: format!(
-            "Game #{}: {}. Move {}, {} ({}) to move.",
+            "Game #{}: {}. Move {}: {} ({turn}) to move.",
             game.id(),
             game.title(),
             game.pos().fullmove_number(),
             game.seat(turn).name(),
-            turn
         ),
         board: Some(game.view(None)),
         buttons: if game.side_of(cx.me.id).is_some() {

@@ -5,6 +5,7 @@
 use crate::ai::LevelSettings;
 
 use super::bot::Level;
+use super::dialect::Dialect;
 use super::limits::Limits;
 
 /// Settings the handler needs, typed.
@@ -20,6 +21,9 @@ pub struct Settings {
     pub levels: [LevelSettings; 3],
     /// Per-user rate limits.
     pub limits: Limits,
+    /// How commands are written on each platform (by platform name); a platform not listed
+    /// uses the prefix.
+    pub dialects: Vec<(String, Dialect)>,
 }
 
 impl Settings {
@@ -29,6 +33,21 @@ impl Settings {
 
     pub fn level(&self, level: Level) -> &LevelSettings {
         &self.levels[level as usize]
+    }
+
+    /// How commands are written on `platform`.
+    pub fn dialect(&self, platform: &str) -> Dialect {
+        self.dialects
+            .iter()
+            .find(|(p, _)| p == platform)
+            .map(|(_, d)| d.clone())
+            .unwrap_or_else(|| Dialect::prefixed(&self.prefix))
+    }
+
+    /// Says how commands are written on `platform` (replacing what was said before).
+    pub fn set_dialect(&mut self, platform: &str, dialect: Dialect) {
+        self.dialects.retain(|(p, _)| p != platform);
+        self.dialects.push((platform.to_string(), dialect));
     }
 }
 
@@ -42,6 +61,7 @@ impl Default for Settings {
             default_level: Level::Hard,
             levels: Level::ALL.map(Level::settings),
             limits: Limits::default(),
+            dialects: Vec::new(),
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use super::bot::Level;
 use super::command::{Command, CommandError, SideChoice};
+use super::dialect::Dialect;
 use crate::engine::{Move, Square};
 
 /// What kind of value an argument takes.
@@ -23,10 +24,12 @@ pub enum Kind {
     Number,
     /// How many (a positive whole number).
     Count,
-    /// A word that switches something on (`global`); `off` and `on` name the two states
-    /// where a platform offers them as choices.
+    /// A word that switches something on (`global`, `casual`), or its opposite that leaves it
+    /// off (`here`, `rated`); `off` and `on` name the two states where a platform offers them
+    /// as choices.
     Flag {
         word: &'static str,
+        off_word: &'static str,
         off: &'static str,
         on: &'static str,
     },
@@ -104,16 +107,28 @@ const fn spec(
 
 const SIDE: Arg = arg("side", Kind::Side, "The side you want");
 
+const MODE: Arg = arg(
+    "mode",
+    Kind::Flag {
+        word: "casual",
+        off_word: "rated",
+        off: "Rated",
+        on: "Casual (no rating change)",
+    },
+    "Rated or casual",
+);
+
 /// Every command, in the order `help` lists them.
 pub static COMMANDS: &[Spec] = &[
     spec(
         "challenge",
-        &[arg("user", Kind::User, "Who to challenge"), SIDE],
-        "Challenge someone here to a game (no user: anyone may accept)",
+        &[arg("user", Kind::User, "Who to challenge"), SIDE, MODE],
+        "Challenge someone here to a game (no user: anyone may accept; `casual`: unrated)",
         |a| {
             Some(Command::Challenge {
                 opponent: a.user("user"),
                 side: a.side("side"),
+                casual: a.flag("mode"),
             })
         },
     ),
@@ -169,12 +184,14 @@ pub static COMMANDS: &[Spec] = &[
             ))),
             arg("level", Kind::Level, "How strong"),
             SIDE,
+            MODE,
         ],
-        "Play against the bot",
+        "Play against the bot (`casual`: unrated, takebacks allowed)",
         |a| {
             Some(Command::PlayBot {
                 level: a.level("level"),
                 side: a.side("side"),
+                casual: a.flag("mode"),
             })
         },
     ),
@@ -218,6 +235,7 @@ pub static COMMANDS: &[Spec] = &[
         |a| {
             Some(Command::Resign {
                 game: a.number("game"),
+                confirmed: true,
             })
         },
     ),
@@ -227,6 +245,16 @@ pub static COMMANDS: &[Spec] = &[
         "Offer a draw, or accept the one offered",
         |a| {
             Some(Command::Draw {
+                game: a.number("game"),
+            })
+        },
+    ),
+    spec(
+        "takeback",
+        &[text_only(arg("game", Kind::Number, "The game number"))],
+        "Ask to take back your last move, or agree when your opponent asks",
+        |a| {
+            Some(Command::Takeback {
                 game: a.number("game"),
             })
         },
@@ -256,6 +284,7 @@ pub static COMMANDS: &[Spec] = &[
                     "scope",
                     Kind::Flag {
                         word: "global",
+                        off_word: "here",
                         off: "This server",
                         on: "Everyone",
                     },
@@ -406,6 +435,9 @@ impl Kind {
                 .map(Value::Count)
                 .map_err(|_| CommandError::Usage(String::new())),
             Kind::Flag { word: w, .. } if word.eq_ignore_ascii_case(w) => Ok(Value::Flag(true)),
+            Kind::Flag { off_word, .. } if word.eq_ignore_ascii_case(off_word) => {
+                Ok(Value::Flag(false))
+            }
             Kind::Word(words) if words.iter().any(|w| word.eq_ignore_ascii_case(w)) => {
                 Ok(Value::Word)
             }
@@ -519,9 +551,10 @@ pub fn parse(words: &str) -> Result<Command, CommandError> {
     }
 }
 
-/// The command list: one usage line and what it does, per command.
-pub fn help(prefix: &str) -> String {
-    let mut out = format!("Jungle (Dou Shou Qi) commands, each after `{prefix}`:");
+/// The command list: how commands are typed here, then one usage line and what it does, per
+/// command.
+pub fn help(dialect: &Dialect) -> String {
+    let mut out = dialect.help_lead();
     for s in COMMANDS {
         out.push_str(&format!("\n{}: {}", s.usage(), s.help));
     }
@@ -542,35 +575,40 @@ mod tests {
             parse("challenge @bob jade"),
             Ok(Command::Challenge {
                 opponent: Some("@bob".into()),
-                side: SideChoice::Jade
+                side: SideChoice::Jade,
+                casual: false
             })
         );
         assert_eq!(
             parse("challenge crimson"),
             Ok(Command::Challenge {
                 opponent: None,
-                side: SideChoice::Crimson
+                side: SideChoice::Crimson,
+                casual: false
             })
         );
         assert_eq!(
             parse("play bot hard crimson"),
             Ok(Command::PlayBot {
                 level: Some(Level::Hard),
-                side: SideChoice::Crimson
+                side: SideChoice::Crimson,
+                casual: false
             })
         );
         assert_eq!(
             parse("play ai crimson easy"),
             Ok(Command::PlayBot {
                 level: Some(Level::Easy),
-                side: SideChoice::Crimson
+                side: SideChoice::Crimson,
+                casual: false
             })
         );
         assert_eq!(
             parse("PLAY BOT"),
             Ok(Command::PlayBot {
                 level: None,
-                side: SideChoice::Random
+                side: SideChoice::Random,
+                casual: false
             })
         );
         assert_eq!(
@@ -630,6 +668,23 @@ mod tests {
             }),
             "the leaderboard, not the parser, keeps the count in range"
         );
+        assert_eq!(
+            parse("challenge @bob casual"),
+            Ok(Command::Challenge {
+                opponent: Some("@bob".into()),
+                side: SideChoice::Random,
+                casual: true
+            })
+        );
+        assert_eq!(
+            parse("play bot rated easy"),
+            Ok(Command::PlayBot {
+                level: Some(Level::Easy),
+                side: SideChoice::Random,
+                casual: false
+            })
+        );
+        assert_eq!(parse("takeback"), Ok(Command::Takeback { game: None }));
         assert_eq!(parse("rules please"), Ok(Command::Rules));
         assert_eq!(parse(""), Ok(Command::Help));
     }
@@ -655,13 +710,13 @@ mod tests {
         assert_eq!(
             parse("play"),
             Err(CommandError::Usage(
-                "play bot [easy|medium|hard] [jade|crimson|random]".into()
+                "play bot [easy|medium|hard] [jade|crimson|random] [casual]".into()
             ))
         );
         assert_eq!(
             parse("play easy"),
             Err(CommandError::Usage(
-                "play bot [easy|medium|hard] [jade|crimson|random]".into()
+                "play bot [easy|medium|hard] [jade|crimson|random] [casual]".into()
             ))
         );
         assert_eq!(
@@ -688,7 +743,7 @@ mod tests {
         for w in words {
             assert!(w.parse::<Move>().is_err(), "{w} reads as a move");
         }
-        let h = help("!jungle");
+        let h = help(&Dialect::prefixed("!jungle"));
         for s in COMMANDS {
             assert!(h.contains(&s.usage()), "{h}");
         }

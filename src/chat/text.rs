@@ -3,6 +3,8 @@
 use crate::engine::terrain::{DEN, TRAPS, is_water};
 use crate::engine::{Position, Side, Square};
 
+use super::dialect::Dialect;
+
 pub fn rules() -> String {
     "Jungle (Dou Shou Qi) in brief:\n\
      - Jade moves first. Each turn one animal steps one square up, down, left or right.\n\
@@ -14,6 +16,16 @@ pub fn rules() -> String {
      - An animal on an enemy trap has rank 0: anything can take it, and it captures nothing.\n\
      - No animal may enter its own den."
         .to_string()
+}
+
+/// What the bot says when it joins a room: what it is and how to start.
+pub fn welcome(dialect: &Dialect) -> String {
+    format!(
+        "Hello! I am a Jungle (Dou Shou Qi) bot. Play me with {}, challenge someone here with {}, or see every command with {}.",
+        dialect.cmd("play bot"),
+        dialect.cmd("challenge @user"),
+        dialect.cmd("help")
+    )
 }
 
 /// The board as monospace text, rank 1 on top (or at the bottom when `flip`), with coordinates.

@@ -102,7 +102,8 @@ fn time_out_games(env: &mut Env<'_>, out: &mut Ticked) -> Result<(), ChatError> 
                 reason: WinReason::Timeout,
             };
             let lead = format!("{name} did not move within {hours} hours.");
-            match end_without_move(env, game, outcome, lead) {
+            let mentions = game.users();
+            match end_without_move(env, game, outcome, lead, mentions) {
                 Ok(mut h) => h.replies.remove(0),
                 Err(ChatError::Refuse(_)) => continue,
                 Err(e) => return Err(e),

@@ -42,9 +42,10 @@ pub fn play(
     images: Option<PathBuf>,
     level: Level,
     side: SideChoice,
+    casual: bool,
 ) -> anyhow::Result<()> {
     let opts = options(config, images, true);
-    runtime()?.block_on(console::run_play(opts, level, side))
+    runtime()?.block_on(console::run_play(opts, level, side, casual))
 }
 
 pub fn console(
@@ -57,14 +58,73 @@ pub fn console(
     runtime()?.block_on(console::run_console(opts, test_clock))
 }
 
+/// The log filter when `RUST_LOG` is not set: what needs the operator. matrix-sdk logs every
+/// failed request as an error, also the answers it expects (404 for a secret-storage key that
+/// was never set, no encryption state in an unencrypted room), and warns about the missing
+/// key backup on every message; the adapter logs the failures that matter itself.
+pub const DEFAULT_LOG_FILTER: &str = "info,matrix_sdk=warn,matrix_sdk_base=warn,matrix_sdk_crypto=warn,\
+     matrix_sdk::http_client=off,matrix_sdk_crypto::backups=error";
+
 /// `jungle run`: every configured adapter, with logs on stderr (`RUST_LOG` filters them).
 pub fn run(config: Config) -> anyhow::Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(DEFAULT_LOG_FILTER)),
         )
         .with_writer(std::io::stderr)
         .init();
     runtime()?.block_on(crate::adapters::run_all(config))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use super::DEFAULT_LOG_FILTER;
+
+    /// Collects what the subscriber writes.
+    #[derive(Clone, Default)]
+    struct Sink(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Sink {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_default_filter_keeps_what_needs_the_operator() {
+        let sink = Sink::default();
+        let writer = sink.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::new(DEFAULT_LOG_FILTER))
+            .with_ansi(false)
+            .with_writer(move || writer.clone())
+            .finish();
+        tracing::subscriber::with_default(subscriber, || {
+            tracing::error!(target: "matrix_sdk::http_client", "expected 404");
+            tracing::warn!(target: "matrix_sdk_crypto::backups", "no backup key");
+            tracing::info!(target: "matrix_sdk::sync", "sync chatter");
+            tracing::error!(target: "matrix_sdk::encryption", "a real sdk error");
+            tracing::info!(target: "jungle::adapters", "adapter started");
+            tracing::debug!(target: "jungle::chat", "debug detail");
+        });
+        let out = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        for hidden in [
+            "expected 404",
+            "no backup key",
+            "sync chatter",
+            "debug detail",
+        ] {
+            assert!(!out.contains(hidden), "{hidden} is logged:\n{out}");
+        }
+        for shown in ["a real sdk error", "adapter started"] {
+            assert!(out.contains(shown), "{shown} is not logged:\n{out}");
+        }
+    }
 }

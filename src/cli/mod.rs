@@ -78,6 +78,9 @@ pub enum Command {
         level: Level,
         #[arg(long, value_enum, default_value_t = SideArg::Jade)]
         side: SideArg,
+        /// An unrated game, in which takebacks are granted at once.
+        #[arg(long)]
+        casual: bool,
         #[command(flatten)]
         common: ChatArgs,
     },
@@ -203,10 +206,11 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Play {
             level,
             side,
+            casual,
             common,
         } => {
             let config = chat_cmds::load_config(common.config.as_ref(), common.db)?;
-            chat_cmds::play(config, common.images, level, side.into())
+            chat_cmds::play(config, common.images, level, side.into(), casual)
         }
         Command::Console {
             text_board,

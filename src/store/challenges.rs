@@ -54,6 +54,8 @@ pub struct ChallengeRow {
     pub created_at: i64,
     pub expires_at: i64,
     pub game_id: Option<i64>,
+    /// Whether the game it starts is rated (`challenge ... casual` is not).
+    pub rated: bool,
 }
 
 pub struct NewChallenge<'a> {
@@ -63,11 +65,12 @@ pub struct NewChallenge<'a> {
     pub challenger_id: i64,
     pub challenged_id: Option<i64>,
     pub side: Option<Side>,
+    pub rated: bool,
     pub now: i64,
     pub expires_at: i64,
 }
 
-const COLUMNS: &str = "id, platform, scope, channel, challenger_id, challenged_id, side, status, created_at, expires_at, game_id";
+const COLUMNS: &str = "id, platform, scope, channel, challenger_id, challenged_id, side, status, created_at, expires_at, game_id, rated";
 
 const TABLE: &str = "challenges";
 
@@ -84,6 +87,7 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<ChallengeRow> {
         created_at: r.get(8)?,
         expires_at: r.get(9)?,
         game_id: r.get(10)?,
+        rated: r.get(11)?,
     })
 }
 
@@ -104,8 +108,8 @@ impl Store {
         if let Some(id) = open {
             return Err(StoreError::AlreadyOpen(id));
         }
-        tx.prepare_cached("INSERT INTO challenges (platform, scope, channel, challenger_id, challenged_id, side, created_at, expires_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")?.execute(params![c.platform, c.scope, c.channel, c.challenger_id, c.challenged_id, codec::side_choice_code(c.side), c.now, c.expires_at],
+        tx.prepare_cached("INSERT INTO challenges (platform, scope, channel, challenger_id, challenged_id, side, created_at, expires_at, rated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)")?.execute(params![c.platform, c.scope, c.channel, c.challenger_id, c.challenged_id, codec::side_choice_code(c.side), c.now, c.expires_at, c.rated],
         )?;
         let id = tx.last_insert_rowid();
         tx.commit()?;

@@ -60,6 +60,8 @@ pub struct GameRow {
     pub rated: bool,
     /// Who has a draw offer standing.
     pub draw_offer: Option<Side>,
+    /// Who has asked to take back a move.
+    pub takeback_offer: Option<Side>,
     pub created_at: i64,
     pub last_move_at: i64,
     pub finished_at: Option<i64>,
@@ -143,13 +145,13 @@ impl Finish {
     }
 }
 
-const COLUMNS: &str = "id, platform, scope, channel, jade_id, crimson_id, bot_level, start_position, moves, \
+pub(super) const COLUMNS: &str = "id, platform, scope, channel, jade_id, crimson_id, bot_level, start_position, moves, \
      position, ply, status, result, reason, rated, draw_offer, created_at, last_move_at, finished_at, \
-     captures, hashes";
+     captures, hashes, takeback_offer";
 
 const TABLE: &str = "games";
 
-fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
+pub(super) fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
     let status = column(r, TABLE, 11, GameStatus::parse)?;
     let outcome = match status {
         GameStatus::Finished => {
@@ -187,6 +189,7 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         outcome,
         rated: r.get(14)?,
         draw_offer: optional(r, TABLE, 15, codec::side)?,
+        takeback_offer: optional(r, TABLE, 21, codec::side)?,
         created_at: r.get(16)?,
         last_move_at: r.get(17)?,
         finished_at: r.get(18)?,
@@ -360,7 +363,7 @@ impl Store {
         let changed = tx.execute(
             "UPDATE games SET moves = CASE WHEN moves = '' THEN ?3 ELSE moves || ',' || ?3 END,
                     captures = captures || ?4, hashes = hashes || ?5,
-                    position = ?6, ply = ply + 1, last_move_at = ?7, draw_offer = NULL,
+                    position = ?6, ply = ply + 1, last_move_at = ?7, draw_offer = NULL, takeback_offer = NULL,
                     bot_to_move = CASE WHEN ?8 THEN jade_id IS NULL ELSE crimson_id IS NULL END
              WHERE id = ?1 AND ply = ?2 AND status = 'active'",
             params![
@@ -431,6 +434,7 @@ impl Store {
 fn finish_in(tx: &rusqlite::Transaction<'_>, game_id: i64, f: &Finish, now: i64) -> Result<()> {
     tx.execute(
         "UPDATE games SET status = ?2, result = ?3, reason = ?4, finished_at = ?5, draw_offer = NULL,
+                takeback_offer = NULL,
                 rated = CASE WHEN ?6 THEN rated ELSE 0 END
          WHERE id = ?1",
         params![

@@ -6,6 +6,7 @@ mod codec;
 mod games;
 mod players;
 mod schema;
+mod takebacks;
 
 use std::path::Path;
 
@@ -18,6 +19,7 @@ pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
 pub use codec::BadValue;
 pub use games::{Finish, GameRow, GameStatus, NewGame, RatingChange, Step};
 pub use players::{PlayerRow, RankedPlayer};
+pub use takebacks::Takeback;
 
 /// A store failure. Chat replies say only that something went wrong; logs get the detail.
 #[derive(Debug, Error)]

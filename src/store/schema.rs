@@ -107,6 +107,24 @@ const MIGRATIONS: &[Migration] = &[
     "#,
         backfill: None,
     },
+    // 3 -> 4: casual challenges; takebacks: a standing request, and a record of every move
+    // taken back.
+    Migration {
+        sql: r#"
+    ALTER TABLE challenges ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE games ADD COLUMN takeback_offer TEXT;
+    CREATE TABLE takebacks (
+        id         INTEGER PRIMARY KEY,
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        side       TEXT    NOT NULL,
+        from_ply   INTEGER NOT NULL,
+        moves      TEXT    NOT NULL,
+        at         INTEGER NOT NULL
+    );
+    CREATE INDEX takebacks_by_game ON takebacks (game_id);
+    "#,
+        backfill: None,
+    },
 ];
 
 /// Fills `captures` and `hashes` of the games stored before migration 2 by replaying them.

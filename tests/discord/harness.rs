@@ -158,6 +158,11 @@ impl World {
         self.bot = Bot::start(&self.double, &self.db, &self.extra, self.clock.clone()).await;
     }
 
+    /// The bot's database, opened beside it (WAL lets a reader in while it runs).
+    pub fn store(&self) -> jungle::store::Store {
+        jungle::store::Store::open(&self.db).expect("the database opens")
+    }
+
     /// Stops the bot; fails the test if it called a path the double does not know.
     pub async fn finish(mut self) {
         self.bot.stop().await;

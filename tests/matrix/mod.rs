@@ -75,12 +75,24 @@ fn game_in(bot: &Bot, room: &Room) -> i64 {
     games[0].id
 }
 
-/// Invites the bot into a new room and waits until it has joined.
+/// Invites the bot into a new room and waits until it has joined and said hello: one notice
+/// saying what it is and how to start, in the room's own commands.
 async fn room_with_bot(human: &Human, bot: &OwnedUserId, encrypted: bool) -> Room {
     let room = human.create_room(&[bot], encrypted).await;
     human
         .wait_membership(&room, bot, MembershipState::Join)
         .await;
+    let hello = human
+        .notice_with(&room, bot, "I am a Jungle (Dou Shou Qi) bot")
+        .await;
+    let body = hello.body();
+    for command in [
+        "`!jungle play bot`",
+        "`!jungle challenge @user`",
+        "`!jungle help`",
+    ] {
+        assert!(body.contains(command), "{body}");
+    }
     room
 }
 
@@ -170,7 +182,7 @@ async fn a_game_against_the_bot_in_a_room() {
         .notice_with(
             &room,
             &bot.id,
-            "Game #1 starts: alice (Jade) vs Jungle bot (easy)",
+            "Game #1 starts: you play Jade against Jungle bot (easy)",
         )
         .await;
     assert!(start.is_notice() && !start.encrypted);
@@ -270,7 +282,7 @@ async fn a_challenge_between_two_people() {
     .add_mentions(Mentions::with_user_ids([bob.id.clone()]));
     alice.send(&room, challenge).await;
     let open = bob
-        .notice_with(&bob_room, &bot.id, "alice challenges bob")
+        .notice_with(&bob_room, &bot.id, "alice challenges you")
         .await;
     assert_eq!(open.mentions(), vec![bob.id.clone()]);
     assert!(
@@ -282,11 +294,7 @@ async fn a_challenge_between_two_people() {
     );
     bob.say(&bob_room, "!jungle accept").await;
     alice
-        .notice_with(
-            &room,
-            &bot.id,
-            "Game #1 starts: alice (Jade) vs bob (Crimson)",
-        )
+        .notice_with(&room, &bot.id, "Game #1 starts: you play Jade against bob")
         .await;
     alice.say(&room, "G7 G6").await;
     let to_bob = bob
@@ -299,12 +307,30 @@ async fn a_challenge_between_two_people() {
     // Not bob's turn: a reason, answering his message.
     bob.say(&bob_room, "B2 B3").await;
     let refusal = bob
-        .notice_with(&bob_room, &bot.id, "It is Jade's turn")
+        .notice_with(
+            &bob_room,
+            &bot.id,
+            "It is not your turn: alice (Jade) is to move",
+        )
         .await;
     assert!(matches!(
         refusal.content.relates_to,
         Some(matrix_sdk::ruma::events::room::message::Relation::Reply(_))
     ));
+    // bob takes back his move, alice agrees: bob is to move again.
+    bob.say(&bob_room, "!jungle takeback").await;
+    let asked = alice
+        .notice_with(&room, &bot.id, "bob asks to take back their last move")
+        .await;
+    assert!(
+        asked.body().contains("`!jungle takeback` to agree"),
+        "{}",
+        asked.body()
+    );
+    assert_eq!(asked.mentions(), vec![alice.id.clone()]);
+    alice.say(&room, "!jungle takeback").await;
+    bob.notice_with(&bob_room, &bot.id, "A3 A4 is taken back")
+        .await;
     bob.say(&bob_room, "!jungle resign").await;
     alice.notice_with(&room, &bot.id, "bob resigned").await;
     // `top` ranks this room's players.
@@ -318,7 +344,20 @@ async fn a_challenge_between_two_people() {
     );
     let row = bot.store().game(1).unwrap().unwrap();
     let moves: Vec<String> = row.moves.iter().map(ToString::to_string).collect();
-    assert_eq!(moves, ["G7 G6", "A3 A4"]);
+    assert_eq!(moves, ["G7 G6"], "the final line");
+    assert_eq!(bot.store().takebacks(1).unwrap().len(), 1);
+    // A casual game against the bot: a takeback is granted at once.
+    alice.say(&room, "!jungle play bot easy jade casual").await;
+    alice
+        .notice_with(&room, &bot.id, "Game #2 (casual) starts")
+        .await;
+    alice.say(&room, "G7 G6").await;
+    alice
+        .notice_with(&room, &bot.id, "Jungle bot (easy) played")
+        .await;
+    alice.say(&room, "!jungle takeback").await;
+    alice.notice_with(&room, &bot.id, "are taken back").await;
+    assert_eq!(bot.store().game(2).unwrap().unwrap().ply, 0);
     assert_eq!(
         row.outcome.and_then(|o| o.winner()),
         Some(jungle::Side::Jade)
@@ -424,7 +463,7 @@ async fn an_access_token_logs_in_on_its_device_and_keeps_it() {
     let room = room_with_bot(&alice, &bot.id, true).await;
     alice.say(&room, "!jungle rules").await;
     let answer = alice
-        .notice_with(&room, &bot.id, "Jungle (Dou Shou Qi)")
+        .notice_with(&room, &bot.id, "Jungle (Dou Shou Qi) in brief")
         .await;
     assert!(answer.encrypted, "its keys work in an encrypted room");
 
@@ -438,7 +477,7 @@ async fn an_access_token_logs_in_on_its_device_and_keeps_it() {
     assert_eq!(device_ids(&bot).await, devices, "no new device");
     alice.say(&room, "!jungle rules").await;
     let answer = alice
-        .notice_with(&room, &bot.id, "Jungle (Dou Shou Qi)")
+        .notice_with(&room, &bot.id, "Jungle (Dou Shou Qi) in brief")
         .await;
     assert!(answer.encrypted);
     bot.stop().await;
@@ -458,6 +497,9 @@ async fn history_notices_and_edits_are_not_answered() {
     alice
         .wait_membership(&room, &bot_id, MembershipState::Join)
         .await;
+    // Joining, the bot says hello once; it does not answer what was said before.
+    let hello = alice.next_from(&room, &bot_id).await;
+    assert!(hello.body().starts_with("Hello!"), "{}", hello.body());
 
     // A notice, an edit that turns a message into a command, the bot's own kind of text.
     alice

@@ -130,7 +130,7 @@ async fn discord_and_matrix_in_one_jungle_run() {
     discord::assert_has(&discord::reply(&double, id).await.text(), "starts");
     alice.say(&room, "!jungle play bot easy jade").await;
     alice
-        .notice_with(&room, &bot_id, "alice (Jade) vs Jungle bot (easy)")
+        .notice_with(&room, &bot_id, "you play Jade against Jungle bot (easy)")
         .await;
     let on_discord = discord::send_move(&double, ALICE, "G7 G6");
     alice.say(&room, "G7 G6").await;

@@ -55,8 +55,13 @@ fn options(arg: &Arg) -> Vec<CreateCommandOption> {
         Kind::Count => option(CommandOptionType::Integer)
             .min_int_value(1)
             .max_int_value(TOP_MAX.into()),
-        Kind::Flag { word, off, on } => option(CommandOptionType::String)
-            .add_string_choice(off, "here")
+        Kind::Flag {
+            word,
+            off_word,
+            off,
+            on,
+        } => option(CommandOptionType::String)
+            .add_string_choice(off, off_word)
             .add_string_choice(on, word),
         Kind::Word(_) => return Vec::new(),
     };
@@ -318,7 +323,8 @@ pub(super) mod tests {
             p.command,
             Command::Challenge {
                 opponent: Some("2000000000000000002".into()),
-                side: SideChoice::Jade
+                side: SideChoice::Jade,
+                casual: false
             }
         );
         assert_eq!(
@@ -335,7 +341,8 @@ pub(super) mod tests {
             slash("challenge", none.clone(), empty.clone()).command,
             Command::Challenge {
                 opponent: None,
-                side: SideChoice::Random
+                side: SideChoice::Random,
+                casual: false
             }
         );
         assert_eq!(
@@ -355,13 +362,15 @@ pub(super) mod tests {
             slash(
                 "play",
                 serde_json::json!([{"name": "level", "type": 3, "value": "easy"},
-                                   {"name": "side", "type": 3, "value": "crimson"}]),
+                                   {"name": "side", "type": 3, "value": "crimson"},
+                                   {"name": "mode", "type": 3, "value": "casual"}]),
                 empty.clone()
             )
             .command,
             Command::PlayBot {
                 level: Some(crate::chat::Level::Easy),
-                side: SideChoice::Crimson
+                side: SideChoice::Crimson,
+                casual: true
             }
         );
         assert_eq!(
@@ -436,8 +445,15 @@ pub(super) mod tests {
             ),
             ("cancel", Command::Cancel { challenge: None }),
             ("board", Command::Board),
-            ("resign", Command::Resign { game: None }),
+            (
+                "resign",
+                Command::Resign {
+                    game: None,
+                    confirmed: true,
+                },
+            ),
             ("draw", Command::Draw { game: None }),
+            ("takeback", Command::Takeback { game: None }),
             ("games", Command::Games),
             ("rating", Command::Rating { user: None }),
             ("history", Command::History { user: None }),
@@ -475,6 +491,7 @@ pub(super) mod tests {
                 "moves",
                 "resign",
                 "draw",
+                "takeback",
                 "games",
                 "rating",
                 "top",

@@ -62,8 +62,12 @@ impl Shared {
         }
     }
 
+    /// Remembers a sent message's buttons, to retire them later. A private (ephemeral) reply's
+    /// buttons, such as Confirm resign, are not kept: such a message cannot be edited later.
     fn record(&self, message: &Message, reply: &Reply) {
-        lock(&self.book).record(message.channel_id, message.id, &reply.buttons);
+        if !reply.private {
+            lock(&self.book).record(message.channel_id, message.id, &reply.buttons);
+        }
     }
 
     /// Disables retired buttons on every message known to carry them.
@@ -115,7 +119,7 @@ impl Shared {
                 match r.execute(http, (to.id, to.token)).await {
                     Err(e) => tracing::warn!(error = %e, "answering an interaction failed"),
                     // The response's id is needed to retire its buttons later.
-                    Ok(()) if !first.buttons.is_empty() => {
+                    Ok(()) if !first.buttons.is_empty() && !first.private => {
                         match http.get_original_interaction_response(to.token).await {
                             Ok(m) => self.record(&m, first),
                             Err(e) => tracing::warn!(error = %e, "fetching a response failed"),

@@ -86,7 +86,7 @@ fn board_embed(view: &BoardView, text: &str, image: Option<&str>) -> CreateEmbed
     }
     let embed = CreateEmbed::new()
         .title(format!(
-            "Game #{}: {} (Jade) vs {} (Crimson)",
+            "Game #{}: {} as Jade vs {} as Crimson",
             view.game_id, view.jade_name, view.crimson_name
         ))
         .description(cut(&description, DESCRIPTION_LIMIT))

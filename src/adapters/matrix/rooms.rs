@@ -144,6 +144,7 @@ impl Rooms {
     fn consider_invite(self: &Arc<Self>, room: Room, inviter: OwnedUserId) {
         let allowed = self.config.allows(&inviter);
         tracing::info!(room = %room.room_id(), %inviter, allowed, "invited");
+        let me = Arc::clone(self);
         tokio::spawn(async move {
             if !allowed {
                 if let Err(e) = room.leave().await {
@@ -154,7 +155,10 @@ impl Rooms {
             // A join right after the invite sometimes fails while servers catch up: retry.
             for attempt in 1..=4u32 {
                 match room.join().await {
-                    Ok(()) => return,
+                    Ok(()) => {
+                        me.say_hello(&room, &inviter).await;
+                        return;
+                    }
                     Err(e) => {
                         tracing::warn!(room = %room.room_id(), error = %e, attempt, "cannot join");
                         tokio::time::sleep(backoff(attempt)).await;
@@ -162,6 +166,19 @@ impl Rooms {
                 }
             }
         });
+    }
+
+    /// One notice on joining: what the bot is and how to start.
+    async fn say_hello(&self, room: &Room, inviter: &UserId) {
+        let event = Event {
+            place: place(room.room_id()),
+            sender: User::new(inviter.as_str(), inviter.localpart()),
+            input: Input::Joined,
+            mentions: Vec::new(),
+        };
+        for reply in self.service.handle(event).await {
+            self.send(room, &reply, None).await;
+        }
     }
 
     async fn on_member(self: &Arc<Self>, ev: OriginalSyncRoomMemberEvent, room: Room) {
