@@ -787,3 +787,42 @@ fn takebacks_and_casual_games_in_a_transcript() {
         assert_eq!((p.rating, p.rated_games), (1200, 0), "{who}");
     }
 }
+
+#[test]
+fn moderators_commands_on_the_console() {
+    let ch = Channel::new();
+    let out = ch.run(
+        "alice: !jungle challenge @bob jade\n\
+         bob: !jungle accept\n\
+         carol: !jungle admin settings\n\
+         carol: !jungle admin abort 1\n\
+         carol: !jungle admin abort 1\n\
+         carol: !jungle admin channel off\n\
+         alice: !jungle play bot\n\
+         alice: !jungle help\n\
+         carol: !jungle admin channel on\n\
+         alice: !jungle admin\n",
+    );
+    has(&out, "jungle: Settings here:");
+    has(&out, "- This channel: on.");
+    has(&out, "- Limits per user:");
+    has(
+        &out,
+        "@alice @bob A moderator (carol) aborted game #1. It is not rated.",
+    );
+    has(&out, "Game #1 is already over.");
+    has(
+        &out,
+        "I will ignore this channel until a moderator types `!jungle admin channel on`.",
+    );
+    lacks(&out, "commands, each after");
+    has(&out, "I answer in this channel again.");
+    has(
+        &out,
+        "Usage: `!jungle admin <abort|channel|settings> [game] [on]`",
+    );
+    let s = ch.store();
+    assert!(s.channel_enabled("console", "console").unwrap());
+    assert!(s.active_games("console", "console").unwrap().is_empty());
+    assert!(!s.game(1).unwrap().unwrap().rated);
+}

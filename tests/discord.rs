@@ -12,6 +12,7 @@ use jungle::engine::Position;
 use serde_json::json;
 
 use double::{APP, BOT, DEFERRED, Double, GUILD, MESSAGE, MESSAGE_CONTENT};
+use harness::ask_admin;
 use harness::{
     ALICE, BOB, CAROL, World, answer_kind, ask, assert_all_disabled, assert_has,
     assert_no_unknown_calls, button_list, channel_post, click, complete, edited,
@@ -70,8 +71,15 @@ async fn connects_through_run_all_and_registers_the_command() {
         format!("/api/v10/applications/{APP}/guilds/{GUILD}/commands")
     );
     let commands = body.as_array().unwrap();
-    assert_eq!(commands.len(), 1);
+    assert_eq!(commands.len(), 2);
     assert_eq!(commands[0]["name"], "jungle");
+    // The moderators' command is its own, shown only to members with Manage Server (0x20).
+    assert_eq!(commands[1]["name"], "jungle-admin");
+    assert_eq!(commands[1]["default_member_permissions"], "32");
+    assert!(
+        !body.to_string().contains("\"admin\""),
+        "no admin subcommand under /jungle"
+    );
     let subs: Vec<&str> = commands[0]["options"]
         .as_array()
         .unwrap()
@@ -569,5 +577,54 @@ async fn casual_is_an_option_of_play_and_challenge() {
     assert_has(&over.text(), "ratings stay as they were");
     let rating = ask(&w, BOB, "rating", &[]).await;
     assert_has(&rating.text(), "bob: rating 1200");
+    w.finish().await;
+}
+
+#[tokio::test]
+async fn moderators_abort_games_and_switch_a_channel_off_and_on() {
+    let w = World::start(GUILD_BOT).await;
+    start_game(&w).await;
+    // Carol lacks Manage Server: told who may.
+    let refused = ask_admin(&w, CAROL, "settings", &[]).await;
+    assert!(refused.ephemeral());
+    assert_eq!(
+        refused.content,
+        "Only members with the Manage Server permission may use the moderators' commands."
+    );
+    let settings = ask_admin(&w, BOB, "settings", &[]).await;
+    for part in [
+        "Settings here:",
+        "This channel: on",
+        "commands are `/jungle` subcommands",
+    ] {
+        assert_has(&settings.text(), part);
+    }
+    let aborted = ask_admin(&w, BOB, "abort", &[("game", 4, json!(1))]).await;
+    assert_has(
+        &aborted.text(),
+        "A moderator (bob) aborted game #1. It is not rated.",
+    );
+    assert_has(&aborted.content, &ALICE.mention());
+    let row = w.store().game(1).unwrap().unwrap();
+    assert_eq!((row.outcome, row.rated), (None, false));
+    let off = ask_admin(&w, ALICE, "channel", &[("state", 3, json!("off"))]).await;
+    assert_has(&off.text(), "`/jungle-admin channel on`");
+    assert!(
+        !w.store()
+            .channel_enabled("discord", &double::CHANNEL.to_string())
+            .unwrap()
+    );
+    // Switched off: a command here gets no answer but "Nothing to do.", and changes nothing.
+    let ignored = ask(&w, CAROL, "challenge", &[]).await;
+    assert_eq!(ignored.content, "Nothing to do.");
+    let channel = double::CHANNEL.to_string();
+    assert!(
+        w.store()
+            .open_challenges("discord", &channel, 0)
+            .unwrap()
+            .is_empty()
+    );
+    let on = ask_admin(&w, ALICE, "channel", &[("state", 3, json!("on"))]).await;
+    assert_has(&on.text(), "I answer in this channel again");
     w.finish().await;
 }

@@ -228,6 +228,7 @@ fn known_keys() -> Vec<(&'static str, &'static str)> {
         "api_base_url",
         "shards",
         "message_content",
+        "admin_role",
     ] {
         keys.push(("discord", key));
     }

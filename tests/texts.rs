@@ -163,6 +163,7 @@ fn script(platform: Platform) -> Room {
     r.say("bob", "accept 99");
     r.say("bob", "resign");
     r.say("bob", "challenge @alice");
+    r.say("carol", "admin settings");
     r.now += 3600;
     let ticked = r.core.tick(r.now);
     for o in ticked.messages {
@@ -233,6 +234,10 @@ fn matrix_replies_name_prefixed_commands() {
     assert!(all.contains("`!jungle takeback` to agree"), "{all}");
     assert!(all.contains("Try `!jungle help`"), "{all}");
     assert!(all.contains("Usage: `!jungle play bot"), "{all}");
+    assert!(
+        all.contains("Only the room's moderators (power level 50 or more) may"),
+        "{all}"
+    );
 }
 
 #[test]
@@ -252,6 +257,10 @@ fn discord_replies_name_buttons_and_slash_commands() {
     );
     assert!(all.contains("Use `/jungle move` (from G7, to G6)"), "{all}");
     assert!(all.contains("type `/jungle` and pick one"), "{all}");
+    assert!(
+        all.contains("Only members with the Manage Server permission may"),
+        "{all}"
+    );
     // Every button a reply names is on that reply.
     for (what, reply) in &room.seen {
         for label in [

@@ -109,7 +109,8 @@ fn mentions(text: &str) -> Vec<User> {
 fn event(channel: &str, sender: &str, text: &str) -> Event {
     Event {
         place: place(channel),
-        sender: User::new(sender, sender),
+        // Whoever types at the console runs it: everyone may moderate.
+        sender: User::new(sender, sender).moderating(true),
         input: Input::Text(text.to_string()),
         mentions: mentions(text),
     }

@@ -67,6 +67,17 @@ impl fmt::Display for SideChoice {
     }
 }
 
+/// What a moderator asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AdminCommand {
+    /// End a game unrated.
+    Abort { game: i64 },
+    /// Answer in this channel again (`true`) or ignore it (`false`).
+    Channel { on: bool },
+    /// What is set here.
+    Settings,
+}
+
 /// The most players `top` lists.
 pub const TOP_MAX: u32 = 50;
 
@@ -138,6 +149,8 @@ pub enum Command {
     },
     Rules,
     Help,
+    /// Moderators' commands.
+    Admin(AdminCommand),
 }
 
 /// Why a command was not understood. The text tells the user what to type instead; what they

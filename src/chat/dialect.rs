@@ -23,6 +23,8 @@ pub struct Dialect {
     pub typed_moves: bool,
     /// Replies show their buttons (Accept, Resign, ...).
     pub buttons: bool,
+    /// Who may use the moderators' commands here, as the end of a sentence.
+    pub moderators: String,
 }
 
 impl Dialect {
@@ -32,6 +34,7 @@ impl Dialect {
             spelling: Spelling::Prefix(prefix.to_string()),
             typed_moves: true,
             buttons: false,
+            moderators: "the room's moderators (power level 50 or more)".to_string(),
         }
     }
 
@@ -42,6 +45,7 @@ impl Dialect {
             spelling: Spelling::Slash(name.to_string()),
             typed_moves,
             buttons: true,
+            moderators: "members with the Manage Server permission".to_string(),
         }
     }
 
@@ -51,14 +55,19 @@ impl Dialect {
             spelling: Spelling::Bare,
             typed_moves: true,
             buttons: false,
+            moderators: "anyone here".to_string(),
         }
     }
 
-    /// The command as typed: `!jungle accept`, `/jungle accept`, `accept`.
+    /// The command as typed: `!jungle accept`, `/jungle accept`, `accept`. On Discord the
+    /// moderators' commands are their own command: `/jungle-admin settings`.
     pub fn spell(&self, words: &str) -> String {
         match &self.spelling {
             Spelling::Prefix(p) => format!("{p} {words}"),
-            Spelling::Slash(name) => format!("/{name} {words}"),
+            Spelling::Slash(name) => match words.strip_prefix("admin ") {
+                Some(rest) => format!("/{name}-admin {rest}"),
+                None => format!("/{name} {words}"),
+            },
             Spelling::Bare => words.to_string(),
         }
     }

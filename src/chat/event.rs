@@ -12,6 +12,9 @@ pub struct User {
     pub id: String,
     /// What to call them in replies.
     pub name: String,
+    /// May moderate where the event happened (Discord: Manage Server or the configured role;
+    /// Matrix: power level 50 or more; the console: everyone). Only set on a sender.
+    pub moderator: bool,
 }
 
 impl User {
@@ -19,7 +22,13 @@ impl User {
         User {
             id: id.into(),
             name: name.into(),
+            moderator: false,
         }
+    }
+
+    /// The same user, as one who may (or may not) moderate here.
+    pub fn moderating(self, moderator: bool) -> User {
+        User { moderator, ..self }
     }
 }
 

@@ -8,7 +8,7 @@ use crate::store::{ChallengeStatus, GameStatus, Store};
 
 use super::address;
 use super::buttons::{self, Action};
-use super::command::{Command, CommandError};
+use super::command::{AdminCommand, Command, CommandError};
 use super::context::{BotTurn, ChatError, Ctx, Env, Handled, Result};
 use super::dialect::Dialect;
 use super::event::{Event, Input, Reply};
@@ -17,7 +17,7 @@ use super::limits::{Limiter, Verdict};
 use super::markup::plain_name;
 use super::settings::Settings;
 use super::timers::{self, Ticked};
-use super::{challenges, info, lifecycle, play, table, takeback};
+use super::{admin, challenges, info, lifecycle, play, table, takeback};
 
 /// The handler: the store, the settings and the rate limiter.
 pub struct Core {
@@ -76,6 +76,17 @@ impl Core {
                 return Handled::reply(Reply::private(explain(&e, &dialect)));
             }
         };
+        // A channel a moderator switched off hears only the command that switches it on.
+        if !matches!(cmd, Command::Admin(AdminCommand::Channel { .. })) {
+            match self
+                .store
+                .channel_enabled(&ev.place.platform, &ev.place.channel)
+            {
+                Ok(true) => {}
+                Ok(false) => return Handled::default(),
+                Err(e) => tracing::error!(error = %e, "cannot read whether the channel is on"),
+            }
+        }
         let starts_game = matches!(
             cmd,
             Command::PlayBot { .. } | Command::Challenge { .. } | Command::Accept { .. }
@@ -210,6 +221,7 @@ fn run(cx: &mut Ctx<'_>, cmd: Command) -> Result<Handled> {
         Command::Export { game } => info::export(cx, game),
         Command::Rules => Ok(Handled::reply(Reply::text(super::text::rules()))),
         Command::Help => Ok(Handled::reply(Reply::text(table::help(&cx.dialect())))),
+        Command::Admin(cmd) => admin::admin(cx, cmd),
     }
 }
 

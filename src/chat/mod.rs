@@ -11,11 +11,12 @@
 //!   `limits`: per-user rate limits. `markup`: user text as replies may show it.
 //! - `game`, `lookup`, `lifecycle`: a stored game with its seats; finding players and games;
 //!   moving and ending a game.
-//! - `challenges`, `play`, `takeback`, `info`, `timers`: the command handlers (load, decide, commit, reply).
+//! - `challenges`, `play`, `takeback`, `info`, `admin`, `timers`: the command handlers (load, decide, commit, reply).
 //! - `handler` ([`Core`]): one event in, replies out. [`Service`]: the async entry point; runs
 //!   the handler, the bot and the renderer off the runtime.
 
 mod address;
+mod admin;
 mod bot;
 mod buttons;
 mod challenges;
@@ -41,7 +42,7 @@ mod timers;
 
 pub use bot::{Level, choose_move};
 pub use buttons::Action;
-pub use command::{Command, CommandError, SideChoice};
+pub use command::{AdminCommand, Command, CommandError, SideChoice};
 pub use context::{BotTurn, Handled};
 pub use dialect::{Dialect, Spelling};
 pub use event::{

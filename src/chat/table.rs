@@ -3,7 +3,7 @@
 //! `/jungle` definition are all made from it, so a new command or option is one edit here.
 
 use super::bot::Level;
-use super::command::{Command, CommandError, SideChoice};
+use super::command::{AdminCommand, Command, CommandError, SideChoice};
 use super::dialect::Dialect;
 use crate::engine::{Move, Square};
 
@@ -35,6 +35,8 @@ pub enum Kind {
     },
     /// A word the command needs in text (`bot` in `play bot`), with its synonyms.
     Word(&'static [&'static str]),
+    /// One of these words (what `admin` should do).
+    Choice(&'static [&'static str]),
 }
 
 /// One argument of a command.
@@ -85,6 +87,8 @@ pub struct Spec {
     pub help: &'static str,
     /// Extra words after it are ignored rather than refused.
     pub lenient: bool,
+    /// For moderators: Discord offers it as its own command, shown only to them.
+    pub moderators: bool,
     /// The command from its parsed arguments; `None` when a required one is missing.
     pub build: fn(&Args) -> Option<Command>,
 }
@@ -101,6 +105,7 @@ const fn spec(
         args,
         help,
         lenient: false,
+        moderators: false,
         build,
     }
 }
@@ -331,7 +336,42 @@ pub static COMMANDS: &[Spec] = &[
         lenient: true,
         ..spec("help", &[], "The commands", |_| Some(Command::Help))
     },
+    Spec {
+        moderators: true,
+        ..spec(
+            "admin",
+            &[
+                required(arg("action", Kind::Choice(ADMIN_ACTIONS), "What to do")),
+                arg("game", Kind::Number, "The game to abort"),
+                arg(
+                    "state",
+                    Kind::Flag {
+                        word: "on",
+                        off_word: "off",
+                        off: "Off",
+                        on: "On",
+                    },
+                    "Whether I answer in this channel",
+                ),
+            ],
+            "Moderators: `abort <game>` ends a game unrated, `channel off|on` makes me ignore this channel or answer again, `settings` shows what is set here",
+            |a| {
+                Some(Command::Admin(match a.choice("action")? {
+                    0 => AdminCommand::Abort {
+                        game: a.number("game")?,
+                    },
+                    1 => AdminCommand::Channel {
+                        on: a.given_flag("state")?,
+                    },
+                    _ => AdminCommand::Settings,
+                }))
+            },
+        )
+    },
 ];
+
+/// What `admin` can do, in the order of [`AdminCommand`]'s variants.
+pub const ADMIN_ACTIONS: &[&str] = &["abort", "channel", "settings"];
 
 /// A parsed argument's value.
 #[derive(Clone, Debug, PartialEq)]
@@ -345,6 +385,7 @@ pub enum Value {
     Count(u32),
     Flag(bool),
     Word,
+    Choice(usize),
 }
 
 /// The arguments given to one command, by name.
@@ -412,6 +453,21 @@ impl Args {
     fn flag(&self, name: &str) -> bool {
         matches!(self.get(name), Some(Value::Flag(true)))
     }
+
+    /// A flag's value, only when it was given.
+    fn given_flag(&self, name: &str) -> Option<bool> {
+        match self.get(name)? {
+            Value::Flag(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    fn choice(&self, name: &str) -> Option<usize> {
+        match self.get(name)? {
+            Value::Choice(i) => Some(*i),
+            _ => None,
+        }
+    }
 }
 
 impl Kind {
@@ -441,6 +497,11 @@ impl Kind {
             Kind::Word(words) if words.iter().any(|w| word.eq_ignore_ascii_case(w)) => {
                 Ok(Value::Word)
             }
+            Kind::Choice(words) => words
+                .iter()
+                .position(|w| word.eq_ignore_ascii_case(w))
+                .map(Value::Choice)
+                .ok_or_else(|| CommandError::Usage(String::new())),
             Kind::Flag { .. } | Kind::Word(_) => Err(CommandError::Usage(String::new())),
         }
     }
@@ -454,6 +515,7 @@ impl Kind {
             Kind::Move => "<from> <to>".into(),
             Kind::Flag { word, .. } => word.into(),
             Kind::Word(words) => words[0].into(),
+            Kind::Choice(words) => words.join("|"),
             Kind::Square | Kind::Number | Kind::Count => name.into(),
         }
     }

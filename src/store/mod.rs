@@ -2,6 +2,7 @@
 //! across restarts. Synchronous; the chat layer calls it off the async runtime.
 
 mod challenges;
+mod channels;
 mod codec;
 mod games;
 mod players;

@@ -108,7 +108,7 @@ const MIGRATIONS: &[Migration] = &[
         backfill: None,
     },
     // 3 -> 4: casual challenges; takebacks: a standing request, and a record of every move
-    // taken back.
+    // taken back; channels a moderator switched off.
     Migration {
         sql: r#"
     ALTER TABLE challenges ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
@@ -122,6 +122,14 @@ const MIGRATIONS: &[Migration] = &[
         at         INTEGER NOT NULL
     );
     CREATE INDEX takebacks_by_game ON takebacks (game_id);
+    CREATE TABLE channels (
+        platform   TEXT    NOT NULL,
+        channel    TEXT    NOT NULL,
+        enabled    INTEGER NOT NULL DEFAULT 1,
+        changed_by TEXT    NOT NULL,
+        changed_at INTEGER NOT NULL,
+        PRIMARY KEY (platform, channel)
+    );
     "#,
         backfill: None,
     },

@@ -47,10 +47,17 @@ impl Person {
                "discriminator": "0", "avatar": null})
     }
 
+    /// Alice and Bob may do anything in the server; Carol may read and write (no Manage
+    /// Server).
     fn member(&self) -> Value {
+        let permissions = if self.id == CAROL.id {
+            "3072"
+        } else {
+            "2251799813685247"
+        };
         json!({"user": self.user(), "nick": null, "roles": [],
                "joined_at": "2024-01-01T00:00:00.000000+00:00", "deaf": false, "mute": false,
-               "flags": 0, "permissions": "2251799813685247", "pending": false,
+               "flags": 0, "permissions": permissions, "pending": false,
                "premium_since": null, "avatar": null})
     }
 }
@@ -248,6 +255,21 @@ pub async fn reply(double: &Double, interaction: u64) -> Msg {
             s.reply(interaction).cloned()
         })
         .await
+}
+
+/// Sends `/jungle-admin <sub>` and waits for its reply.
+pub async fn ask_admin(
+    double: &Double,
+    who: Person,
+    sub: &str,
+    options: &[(&str, u8, Value)],
+) -> Msg {
+    let mut data = command_data(sub, options, None);
+    data["name"] = json!("jungle-admin");
+    data["id"] = json!("1200000000000000002");
+    let (id, d) = interaction(double, 2, who, data, None);
+    double.dispatch("INTERACTION_CREATE", d);
+    reply(double, id).await
 }
 
 /// Sends `/jungle <sub>` and waits for its reply.

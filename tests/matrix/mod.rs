@@ -358,6 +358,31 @@ async fn a_challenge_between_two_people() {
     alice.say(&room, "!jungle takeback").await;
     alice.notice_with(&room, &bot.id, "are taken back").await;
     assert_eq!(bot.store().game(2).unwrap().unwrap().ply, 0);
+    // Moderators: alice made the room (power level 100), bob has 0.
+    bob.say(&bob_room, "!jungle admin settings").await;
+    bob.notice_with(
+        &bob_room,
+        &bot.id,
+        "Only the room's moderators (power level 50 or more) may use the moderators' commands.",
+    )
+    .await;
+    alice.say(&room, "!jungle admin abort 2").await;
+    alice
+        .notice_with(&room, &bot.id, "A moderator (alice) aborted game #2")
+        .await;
+    alice.say(&room, "!jungle admin channel off").await;
+    alice
+        .notice_with(&room, &bot.id, "I will ignore this channel")
+        .await;
+    bob.say(&bob_room, "!jungle rules").await;
+    alice.say(&room, "!jungle admin channel on").await;
+    // Replies come in order: had `rules` been answered, that answer would come first.
+    let next = alice.next_from(&room, &bot.id).await;
+    assert!(
+        next.body().starts_with("I answer in this channel again"),
+        "{}",
+        next.body()
+    );
     assert_eq!(
         row.outcome.and_then(|o| o.winner()),
         Some(jungle::Side::Jade)

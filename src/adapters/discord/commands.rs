@@ -1,16 +1,17 @@
-//! The `/jungle` slash command: its definition for registration, and a received command's
-//! options turned into a chat [`Command`] (plus the users it names).
+//! The `/jungle` slash command and the moderators' `/jungle-admin`: their definitions for
+//! registration, and a received command's options turned into a chat [`Command`] (plus the
+//! users it names).
 
 use serenity::all::{
     CommandData, CommandOptionType, CreateCommand, CreateCommandOption, InteractionContext,
-    PartialMember, ResolvedOption, ResolvedValue, Unresolved,
+    PartialMember, Permissions, ResolvedOption, ResolvedValue, Unresolved,
 };
 
 use crate::chat::command::TOP_MAX;
 use crate::chat::table::{Arg, Args, COMMANDS, Kind, Spec, Value};
-use crate::chat::{Command, Level, SideChoice, User};
+use crate::chat::{AdminCommand, Command, Level, SideChoice, User};
 
-/// The one command the bot registers.
+/// The players' command.
 pub const NAME: &str = "jungle";
 
 /// A string option for a square, completed from the sender's legal moves.
@@ -63,6 +64,11 @@ fn options(arg: &Arg) -> Vec<CreateCommandOption> {
         } => option(CommandOptionType::String)
             .add_string_choice(off, off_word)
             .add_string_choice(on, word),
+        Kind::Choice(words) => words
+            .iter()
+            .fold(option(CommandOptionType::String), |o, w| {
+                o.add_string_choice(label(w), *w)
+            }),
         Kind::Word(_) => return Vec::new(),
     };
     vec![one.required(arg.required)]
@@ -76,10 +82,11 @@ fn label(word: &str) -> String {
         .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
-/// `/jungle` with one subcommand per command of the table.
+/// `/jungle` with one subcommand per players' command of the table.
 pub fn definition() -> CreateCommand {
     let subs = COMMANDS
         .iter()
+        .filter(|spec| !spec.moderators)
         .map(|spec| {
             spec.args
                 .iter()
@@ -99,6 +106,65 @@ pub fn definition() -> CreateCommand {
         .description("Play Jungle (Dou Shou Qi)")
         .set_options(subs)
         .contexts(vec![InteractionContext::Guild, InteractionContext::BotDm])
+}
+
+/// The moderators' command, `/jungle-admin`: its own command, so that Discord shows it only to
+/// members with Manage Server (server admins can widen that in Integrations).
+pub fn admin_definition() -> CreateCommand {
+    let sub = |name: &str, about: &str| {
+        CreateCommandOption::new(CommandOptionType::SubCommand, name, about)
+    };
+    CreateCommand::new(ADMIN_NAME)
+        .description("Moderate the Jungle bot here")
+        .default_member_permissions(Permissions::MANAGE_GUILD)
+        .contexts(vec![InteractionContext::Guild])
+        .set_options(vec![
+            sub("abort", "End a game here without rating it").add_sub_option(
+                CreateCommandOption::new(CommandOptionType::Integer, "game", "The game number")
+                    .min_int_value(1)
+                    .required(true),
+            ),
+            sub(
+                "channel",
+                "Make the bot ignore this channel, or answer here again",
+            )
+            .add_sub_option(
+                CreateCommandOption::new(CommandOptionType::String, "state", "On or off")
+                    .add_string_choice("Off: ignore this channel", "off")
+                    .add_string_choice("On: answer here", "on")
+                    .required(true),
+            ),
+            sub("settings", "What is set for this server and channel"),
+        ])
+}
+
+/// The name of the moderators' command.
+pub const ADMIN_NAME: &str = "jungle-admin";
+
+/// Turns `/jungle-admin <sub> ...` into a chat command.
+fn parse_admin(data: &CommandData) -> Result<Parsed, String> {
+    let (name, o) = subcommand(data)?;
+    let admin = match name {
+        "abort" => AdminCommand::Abort {
+            game: o
+                .int("game")
+                .filter(|n| *n > 0)
+                .ok_or("Please fill in `game`.")?,
+        },
+        "channel" => AdminCommand::Channel {
+            on: match o.text("state").as_deref() {
+                Some("on") => true,
+                Some("off") => false,
+                _ => return Err("Please choose `on` or `off`.".into()),
+            },
+        },
+        "settings" => AdminCommand::Settings,
+        other => return Err(format!("I don't know `/{ADMIN_NAME} {other}`.")),
+    };
+    Ok(Parsed {
+        command: Command::Admin(admin),
+        mentions: Vec::new(),
+    })
 }
 
 /// A command's help line as a subcommand description: Discord takes up to 100 characters and
@@ -218,15 +284,18 @@ impl<'a> Options<'a> {
                 Some(t) => Some(read(arg.kind, &t)?),
                 None => None,
             },
-            Kind::Word(_) => None,
+            Kind::Word(_) | Kind::Choice(_) => None,
         })
     }
 }
 
 /// Turns `/jungle <sub> ...` into a chat command, through the same table as typed commands.
 pub fn parse(data: &CommandData) -> Result<Parsed, String> {
+    if data.name == ADMIN_NAME {
+        return parse_admin(data);
+    }
     if data.name != NAME {
-        return Err(format!("I only know `/{NAME}`."));
+        return Err(format!("I only know `/{NAME}` and `/{ADMIN_NAME}`."));
     }
     let (name, mut o) = subcommand(data)?;
     let Some(spec) = COMMANDS.iter().find(|s| s.name == name) else {

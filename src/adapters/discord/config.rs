@@ -25,14 +25,18 @@ pub struct DiscordConfig {
     /// The privileged message-content intent is enabled for this bot: read plain-text moves in
     /// every message, not only in those that mention the bot.
     pub message_content: bool,
+    /// Members with this role may use the moderators' commands, besides those with Manage
+    /// Server.
+    pub admin_role: Option<u64>,
 }
 
-const KEYS: [&str; 5] = [
+const KEYS: [&str; 6] = [
     "token",
     "guild_id",
     "api_base_url",
     "shards",
     "message_content",
+    "admin_role",
 ];
 
 impl DiscordConfig {
@@ -58,22 +62,26 @@ impl DiscordConfig {
         if token.contains(char::is_whitespace) && !token.starts_with("Bot ") {
             return Err(s.error("token", "a bot token has no spaces").into());
         }
-        let guild_id = match s.value("guild_id") {
-            None => None,
-            Some(value) => {
-                let id = match value {
-                    toml::Value::Integer(n) => u64::try_from(*n).ok(),
-                    toml::Value::String(t) => t.trim().parse::<u64>().ok(),
-                    _ => None,
-                };
-                Some(id.filter(|&n| n > 0).ok_or_else(|| {
-                    s.error(
-                        "guild_id",
-                        "must be a server id, a number like 123456789012345678",
-                    )
-                })?)
+        let snowflake = |key: &str, what: &str| -> Result<Option<u64>, String> {
+            match s.value(key) {
+                None => Ok(None),
+                Some(value) => {
+                    let id = match value {
+                        toml::Value::Integer(n) => u64::try_from(*n).ok(),
+                        toml::Value::String(t) => t.trim().parse::<u64>().ok(),
+                        _ => None,
+                    };
+                    Ok(Some(id.filter(|&n| n > 0).ok_or_else(|| {
+                        s.error(
+                            key,
+                            format!("must be {what}, a number like 123456789012345678"),
+                        )
+                    })?))
+                }
             }
         };
+        let guild_id = snowflake("guild_id", "a server id")?;
+        let admin_role = snowflake("admin_role", "a role id")?;
         let api_base_url = match s.string("api_base_url")? {
             None => None,
             Some(url) => {
@@ -115,6 +123,7 @@ impl DiscordConfig {
             api_base_url,
             shards,
             message_content: s.bool("message_content")?.unwrap_or(false),
+            admin_role,
         })
     }
 }
@@ -176,7 +185,7 @@ mod tests {
         );
         assert_eq!(
             err("tokn = \"x\""),
-            "discord.tokn: unknown key; known keys: token, guild_id, api_base_url, shards, message_content"
+            "discord.tokn: unknown key; known keys: token, guild_id, api_base_url, shards, message_content, admin_role"
         );
         assert_eq!(
             err("token = 5"),

@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
-    EditMessage, EventHandler, GuildId, Http, Interaction, InteractionId, Message, Ready, UserId,
+    EditMessage, EventHandler, GuildId, Http, Interaction, InteractionId, Message, Ready, RoleId,
+    UserId,
 };
 use serenity::builder::Builder as _;
 
@@ -27,6 +28,8 @@ pub(super) struct Shared {
     pub book: Mutex<ButtonBook>,
     pub message_content: bool,
     pub guild: Option<GuildId>,
+    /// Members with this role may moderate, besides those with Manage Server.
+    pub admin_role: Option<RoleId>,
     /// The bot's own user id, known from READY.
     pub me: OnceLock<UserId>,
 }
@@ -58,8 +61,18 @@ impl Shared {
             book: Mutex::new(ButtonBook::default()),
             message_content: config.message_content,
             guild: config.guild_id.map(GuildId::new),
+            admin_role: config.admin_role.map(RoleId::new),
             me: OnceLock::new(),
         }
+    }
+
+    /// Whether an interaction's member may moderate: Manage Server (as Discord resolved it
+    /// for this channel) or the configured role.
+    fn moderates(&self, member: Option<&serenity::all::Member>) -> bool {
+        member.is_some_and(|m| {
+            m.permissions.is_some_and(|p| p.manage_guild())
+                || self.admin_role.is_some_and(|r| m.roles.contains(&r))
+        })
     }
 
     /// Remembers a sent message's buttons, to retire them later. A private (ephemeral) reply's
@@ -165,7 +178,8 @@ impl Shared {
     async fn on_command(&self, http: &Http, cmd: &CommandInteraction) {
         let place = place(cmd.guild_id, cmd.channel_id);
         let nick = cmd.member.as_ref().and_then(|m| m.nick.as_deref());
-        let sender = User::new(cmd.user.id.to_string(), display_name(&cmd.user, nick));
+        let sender = User::new(cmd.user.id.to_string(), display_name(&cmd.user, nick))
+            .moderating(self.moderates(cmd.member.as_deref()));
         let to = Token {
             id: cmd.id,
             token: &cmd.token,
@@ -235,7 +249,8 @@ impl Shared {
         let nick = press.member.as_ref().and_then(|m| m.nick.as_deref());
         let event = Event {
             place: place(press.guild_id, press.channel_id),
-            sender: User::new(press.user.id.to_string(), display_name(&press.user, nick)),
+            sender: User::new(press.user.id.to_string(), display_name(&press.user, nick))
+                .moderating(self.moderates(press.member.as_ref())),
             input: Input::Button(id.clone()),
             mentions: Vec::new(),
         };
@@ -285,7 +300,13 @@ impl Shared {
         let nick = msg.member.as_ref().and_then(|m| m.nick.as_deref());
         let event = Event {
             place: place(msg.guild_id, msg.channel_id),
-            sender: User::new(msg.author.id.to_string(), display_name(&msg.author, nick)),
+            // A message carries the member's roles but not their permissions.
+            sender: User::new(msg.author.id.to_string(), display_name(&msg.author, nick))
+                .moderating(
+                    msg.member
+                        .as_ref()
+                        .is_some_and(|m| self.admin_role.is_some_and(|r| m.roles.contains(&r))),
+                ),
             // Speaking to the bot stands for the prefix: `@jungle board`.
             input: if addressed {
                 Input::Addressed(text)
@@ -320,7 +341,7 @@ impl Shared {
         if ready.shard.is_some_and(|s| s.id.0 != 0) {
             return;
         }
-        let defined = vec![commands::definition()];
+        let defined = vec![commands::definition(), commands::admin_definition()];
         let registered = match self.guild {
             Some(g) => g.set_commands(http, defined).await,
             None => serenity::all::Command::set_global_commands(http, defined).await,

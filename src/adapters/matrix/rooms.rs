@@ -14,6 +14,7 @@ use matrix_sdk::ruma::events::room::member::{
 use matrix_sdk::ruma::events::room::message::{
     MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
 };
+use matrix_sdk::ruma::events::room::power_levels::UserPowerLevel;
 use matrix_sdk::ruma::events::{
     AnySyncMessageLikeEvent, AnySyncStateEvent, AnySyncTimelineEvent, Mentions,
     SyncMessageLikeEvent, SyncStateEvent,
@@ -32,6 +33,10 @@ use super::PLATFORM;
 use super::config::MatrixConfig;
 use super::retry::backoff;
 use super::text::{self, Pill};
+
+/// The power level from which a room member may use the moderators' commands (Matrix clients
+/// call 50 "moderator").
+const MODERATOR_LEVEL: i64 = 50;
 
 /// Work for one room's queue, done in order.
 enum Job {
@@ -265,7 +270,7 @@ impl Rooms {
             .flat_map(|m| m.user_ids.iter().map(|u| u.to_string()))
             .collect();
         let incoming = text::incoming(&content.body, html, is_reply, &m_mentions);
-        let sender = self.user(&room, &ev.sender).await;
+        let sender = self.sender(&room, &ev.sender).await;
         let mut mentions = Vec::new();
         for id in &incoming.mentioned {
             if let Ok(id) = UserId::parse(id.as_str()) {
@@ -288,6 +293,20 @@ impl Rooms {
     }
 
     /// A member's id and the name the room shows for them.
+    /// The sender of a message, marked as a moderator at power level 50 or more (room
+    /// creators of room version 12 rank above every number).
+    async fn sender(&self, room: &Room, id: &UserId) -> User {
+        let moderator = match room.get_member_no_sync(id).await {
+            Ok(Some(member)) => match member.power_level() {
+                UserPowerLevel::Infinite => true,
+                UserPowerLevel::Int(level) => i64::from(level) >= MODERATOR_LEVEL,
+                _ => false,
+            },
+            _ => false,
+        };
+        self.user(room, id).await.moderating(moderator)
+    }
+
     async fn user(&self, room: &Room, id: &UserId) -> User {
         let name = match room.get_member_no_sync(id).await {
             Ok(Some(member)) => member.name().to_string(),
