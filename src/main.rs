@@ -17,6 +17,8 @@ fn main() -> ExitCode {
     };
     match jungle::cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
+        // `jungle check` printed each problem on its own line.
+        Err(err) if err.is::<jungle::cli::ProblemsFound>() => ExitCode::from(1),
         Err(err) => {
             eprintln!("error: {}", jungle::cli::one_line(&err));
             ExitCode::from(2)

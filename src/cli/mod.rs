@@ -1,9 +1,11 @@
 //! The `jungle` command line: one subcommand per job. `main.rs` only parses and calls [`run`].
 
+mod backup;
 mod bench;
 mod bench_chat;
 pub mod bestmove;
 mod chat_cmds;
+pub mod check;
 mod engine_cmds;
 mod render_cmds;
 mod selfplay;
@@ -100,6 +102,27 @@ pub enum Command {
     Run {
         #[arg(long)]
         config: PathBuf,
+    },
+    /// Check a config file: say what each section will do, and try the database, the Discord
+    /// token and the Matrix login without changing anything (status 1 when a problem is found).
+    Check {
+        #[arg(long)]
+        config: PathBuf,
+    },
+    /// Copy the database consistently, also while the bot runs, to a file only you can read.
+    Backup {
+        /// The database (default: the config's, or the default place).
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// Take the database's path from this config file.
+        #[arg(long, conflicts_with = "db")]
+        config: Option<PathBuf>,
+        /// The backup file to write.
+        #[arg(short = 'o', long = "output")]
+        output: PathBuf,
+        /// Replace the backup file if it exists.
+        #[arg(long)]
+        force: bool,
     },
     /// Print benchmark figures as `name: value unit`.
     Bench {
@@ -221,6 +244,16 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             chat_cmds::console(config, common.images, text_board, test_clock)
         }
         Command::Run { config } => chat_cmds::run(Config::load(&config)?),
+        Command::Check { config } => check::run(&config),
+        Command::Backup {
+            db,
+            config,
+            output,
+            force,
+        } => {
+            let config = chat_cmds::load_config(config.as_ref(), db)?;
+            backup::run(&config.store.database_path(), &output, force)
+        }
         Command::Bench { quick } => bench::run(quick),
         Command::Render(args) => render_cmds::render(&args),
         Command::Replay(args) => render_cmds::replay(&args),
@@ -262,6 +295,12 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }),
     }
 }
+
+/// What `jungle check` returns when it found problems: they are printed already (one line
+/// each), so `main` only exits with status 1.
+#[derive(Debug, thiserror::Error)]
+#[error("{0} problem(s) found")]
+pub struct ProblemsFound(pub usize);
 
 /// Parses `--position`, defaulting to the start position.
 pub(crate) fn position_arg(text: Option<&str>) -> anyhow::Result<Position> {

@@ -1,10 +1,14 @@
 //! The only module that touches SQLite: players, ratings, challenges and games, kept durable
-//! across restarts. Synchronous; the chat layer calls it off the async runtime.
+//! across restarts. Synchronous; the chat layer calls it off the async runtime. Besides the
+//! [`Store`] the bot uses: [`backup`] copies a live database, [`inspect`] looks at one without
+//! writing (for `jungle check`).
 
+mod backup;
 mod challenges;
 mod channels;
 mod codec;
 mod games;
+mod inspect;
 mod players;
 mod schema;
 mod takebacks;
@@ -16,9 +20,11 @@ use thiserror::Error;
 
 use crate::files;
 
+pub use backup::{BackupError, Copied, backup};
 pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
 pub use codec::BadValue;
 pub use games::{Finish, GameRow, GameStatus, NewGame, RatingChange, Step};
+pub use inspect::{DatabaseState, inspect};
 pub use players::{PlayerRow, RankedPlayer};
 pub use takebacks::Takeback;
 
@@ -41,6 +47,8 @@ pub enum StoreError {
     AlreadyOpen(i64),
     #[error("cannot create the database folder {path}: {error}")]
     Folder { path: String, error: std::io::Error },
+    #[error("cannot read the database {path}: {error}")]
+    Unreadable { path: String, error: std::io::Error },
     #[error("cannot make the database {path} private: {error}")]
     Private { path: String, error: std::io::Error },
     #[error(

@@ -190,7 +190,6 @@ pub fn migrate(conn: &mut Connection, name: &str) -> Result<()> {
 }
 
 /// The schema version this build writes.
-#[cfg(test)]
 pub fn latest_version() -> i64 {
     MIGRATIONS.len() as i64
 }

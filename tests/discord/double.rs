@@ -15,6 +15,8 @@ use tokio::sync::{mpsc, watch};
 
 mod routes;
 
+/// The bot token the double accepts (`Authorization: Bot test-token`).
+pub const TOKEN: &str = "test-token";
 pub const APP: u64 = 1_100_000_000_000_000_001;
 pub const BOT: u64 = APP;
 pub const GUILD: u64 = 1_000_000_000_000_000_001;
@@ -204,6 +206,7 @@ impl Double {
             .route("/api/v10/gateway", get(routes::gateway))
             .route("/api/v10/gateway/bot", get(routes::gateway_bot))
             .route("/ws", get(routes::ws))
+            .route("/api/v10/users/@me", get(routes::me))
             .route(
                 "/api/v10/applications/{app}/commands",
                 put(routes::register),

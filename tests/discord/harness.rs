@@ -65,7 +65,8 @@ impl Person {
 /// The config text the bot starts with: the double's address, one shard, a guild.
 pub fn config_text(double: &Double, db: &Path, extra: &str) -> String {
     format!(
-        "[store]\ndatabase = {db:?}\n\n[discord]\ntoken = \"test-token\"\napi_base_url = \"{}\"\n{extra}\n",
+        "[store]\ndatabase = {db:?}\n\n[discord]\ntoken = \"{}\"\napi_base_url = \"{}\"\n{extra}\n",
+        super::double::TOKEN,
         double.base_url()
     )
 }

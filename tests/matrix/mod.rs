@@ -2,6 +2,7 @@
 //! `tests/run.sh` wraps around the test run). Without it they fail, unless JUNGLE_SKIP_MATRIX=1.
 //! Bots run in-process on their own accounts; humans are matrix-sdk clients.
 
+mod check;
 mod failures;
 mod front;
 mod harness;

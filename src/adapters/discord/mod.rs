@@ -5,6 +5,7 @@
 //! - [`commands`]: the slash command's definition and parsing; [`autocomplete`]: its choices.
 //! - `message`: a chat reply as a Discord message; `buttons`: retiring buttons on sent messages.
 //! - `handler`: gateway events to chat events and replies back.
+//! - [`probe`]: `jungle check`'s question whether Discord accepts the token.
 
 pub mod autocomplete;
 mod buttons;
@@ -12,6 +13,7 @@ pub mod commands;
 pub mod config;
 mod handler;
 mod message;
+pub mod probe;
 
 use std::future::Future;
 use std::sync::Arc;

@@ -3,6 +3,7 @@
 //!
 //! - [`config`]: the `[matrix]` section. [`session`]: login, saved session, store.
 //! - [`text`]: pills and reply fallbacks in, `**bold**` markup to HTML out.
+//! - [`probe`]: `jungle check`'s questions to the homeserver (changing nothing).
 //! - [`rooms`]: invites (allow-list), leaving empty rooms, messages to [`Event`]s, replies out.
 //!
 //! Start-up is [`Matrix::connect`] (log in or restore, one initial sync whose events are
@@ -13,6 +14,7 @@
 //! the old one was logged out) and starts over as after a restart.
 
 pub mod config;
+pub mod probe;
 mod retry;
 mod rooms;
 mod session;

@@ -69,6 +69,12 @@ fn load_now(config: &MatrixConfig) -> anyhow::Result<Option<Saved>> {
     Ok(Some(saved))
 }
 
+/// The saved session of the configured account, if there is one (for `jungle check`, which
+/// asks the homeserver whether its token still works).
+pub(super) fn saved_session(config: &MatrixConfig) -> anyhow::Result<Option<MatrixSession>> {
+    Ok(load_now(config)?.map(|saved| saved.session))
+}
+
 /// Writes the session (and the name of its store) where only this user can read it.
 fn save_now(config: &MatrixConfig, store: &str, session: MatrixSession) -> anyhow::Result<()> {
     let path = session_path(config);

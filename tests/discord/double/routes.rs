@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::{CloseFrame, Message as WsMessage, WebSocket, WebSocketUpgrade};
 use axum::extract::{FromRequest, Multipart, Path, Request, State};
-use axum::http::{Method, StatusCode, Uri};
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
@@ -53,6 +53,23 @@ pub(super) async fn gateway_bot(State(s): State<Arc<Shared>>) -> Response {
         "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}
     }))
     .into_response()
+}
+
+/// `GET /users/@me`: the bot's own account for [`TOKEN`](super::TOKEN); 401 as Discord
+/// answers for any other token, or once the token is revoked.
+pub(super) async fn me(State(s): State<Arc<Shared>>, headers: HeaderMap) -> Response {
+    let sent = headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    if sent != format!("Bot {}", super::TOKEN) || s.seen().token_revoked {
+        return (
+            StatusCode::UNAUTHORIZED,
+            axum::Json(json!({"message": "401: Unauthorized", "code": 0})),
+        )
+            .into_response();
+    }
+    axum::Json(user_json(BOT, "jungle", true)).into_response()
 }
 
 pub(super) async fn ws(State(s): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -> Response {

@@ -1,0 +1,305 @@
+//! `jungle check --config FILE`: reads the config, says on stdout what each section will do
+//! (one line each, no secrets), and tries what can be tried without changing anything: the
+//! database is looked at read-only (migrations tried on a copy), Discord is asked whose token
+//! this is, the Matrix homeserver whether it answers and accepts the login. Every problem is
+//! one line on stderr, and then the command exits with status 1.
+
+use std::path::Path;
+use std::time::Duration;
+
+use crate::adapters::discord::{self, DiscordConfig, Shards};
+use crate::adapters::matrix::MatrixConfig;
+use crate::adapters::matrix::config::{Allow, Login};
+use crate::ai::Level;
+use crate::config::Config;
+use crate::store::{self, DatabaseState};
+
+use super::ProblemsFound;
+
+/// What the check found: one line per section, and the problems.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub sections: Vec<String>,
+    pub problems: Vec<String>,
+}
+
+impl Report {
+    fn section(&mut self, name: &str, text: impl AsRef<str>) {
+        self.sections.push(format!("{name}: {}", text.as_ref()));
+    }
+}
+
+/// Runs the check and prints the report; problems make it an error (status 1).
+pub fn run(path: &Path) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let report = runtime.block_on(check(path));
+    for line in &report.sections {
+        println!("{line}");
+    }
+    for line in &report.problems {
+        eprintln!("{line}");
+    }
+    if report.problems.is_empty() {
+        Ok(())
+    } else {
+        Err(ProblemsFound(report.problems.len()).into())
+    }
+}
+
+/// Checks the config file at `path`.
+pub async fn check(path: &Path) -> Report {
+    let mut report = Report::default();
+    let config = match Config::load(path) {
+        Ok(c) => c,
+        Err(e) => {
+            report.problems.push(e.to_string().replace('\n', " "));
+            return report;
+        }
+    };
+    report.section("config", format!("{} reads without errors", path.display()));
+    let db = config.store.database_path();
+    let db_for_check = db.clone();
+    let state = tokio::task::spawn_blocking(move || store::inspect(&db_for_check)).await;
+    match state {
+        _ if db.as_os_str() == ":memory:" => {
+            report.section(
+                "store",
+                "an in-memory database: nothing is kept across restarts",
+            );
+        }
+        Ok(Ok(state)) => report.section(
+            "store",
+            format!("the database {}: {}", db.display(), database_state(&state)),
+        ),
+        Ok(Err(e)) => {
+            report.section("store", format!("the database {}", db.display()));
+            // Most store errors name the file already.
+            let shown = db.display().to_string();
+            let problem = e.to_string();
+            report.problems.push(if problem.contains(&shown) {
+                format!("store.database: {problem}")
+            } else {
+                format!("store.database: {shown}: {problem}")
+            });
+        }
+        Err(e) => report.problems.push(format!("store.database: {e}")),
+    }
+    describe_chat(&mut report, &config);
+    if config.discord.is_none() && config.matrix.is_none() {
+        report.problems.push(
+            "no adapter is configured: add a [discord] or [matrix] section (see config.example.toml)"
+                .into(),
+        );
+    }
+    if let Some(section) = &config.discord {
+        check_discord(&mut report, section).await;
+    }
+    if let Some(section) = &config.matrix {
+        check_matrix(&mut report, section).await;
+    }
+    report
+}
+
+fn database_state(state: &DatabaseState) -> String {
+    match state {
+        DatabaseState::Missing => "not there yet; `jungle run` creates it".into(),
+        DatabaseState::Current { version } => format!("schema version {version}, up to date"),
+        DatabaseState::Behind { version, latest } => format!(
+            "schema version {version}; `jungle run` migrates it to version {latest} (tried on a copy: it works)"
+        ),
+    }
+}
+
+/// The sections that need no outside call: chat, limits, bot.
+fn describe_chat(report: &mut Report, config: &Config) {
+    let chat = &config.chat;
+    report.section(
+        "chat",
+        format!(
+            "commands start with {}; challenges stay open {}; a player to move who is silent for {} loses",
+            chat.prefix,
+            duration(chat.challenge_expiry),
+            duration(chat.move_timeout)
+        ),
+    );
+    let limits = &config.limits;
+    report.section(
+        "limits",
+        format!(
+            "each user may send {} commands per {} and start {} games per hour",
+            limits.commands,
+            duration(Duration::from_secs(limits.window_secs.unsigned_abs())),
+            limits.games_per_hour
+        ),
+    );
+    let bot = &config.bot;
+    let levels: Vec<String> = Level::ALL
+        .iter()
+        .map(|&level| {
+            let s = bot.level_settings(level);
+            let depth = if s.max_depth >= crate::ai::MAX_DEPTH {
+                String::new()
+            } else {
+                format!(" to depth {}", s.max_depth)
+            };
+            format!("{level} {} ms{depth}", s.movetime_ms)
+        })
+        .collect();
+    report.section(
+        "bot",
+        format!(
+            "levels rated {}/{}/{}; `play bot` means {}; thinking: {}",
+            bot.rating_easy,
+            bot.rating_medium,
+            bot.rating_hard,
+            bot.default_level,
+            levels.join(", ")
+        ),
+    );
+}
+
+async fn check_discord(report: &mut Report, section: &toml::Table) {
+    let config = match DiscordConfig::from_table(section) {
+        Ok(c) => c,
+        Err(e) => {
+            report.section("discord", "on, but the section has a problem");
+            report.problems.push(e);
+            return;
+        }
+    };
+    let mut what = vec![match config.guild_id {
+        Some(guild) => format!("registers /jungle in server {guild}"),
+        None => "registers /jungle globally".to_string(),
+    }];
+    what.push(match config.shards {
+        Shards::Auto => "shards as Discord recommends".into(),
+        Shards::Fixed(n) => format!("{n} shard(s)"),
+    });
+    what.push(if config.message_content {
+        "reads moves in every message (message content intent)".into()
+    } else {
+        "reads moves in messages that mention it".into()
+    });
+    if let Some(base) = &config.api_base_url {
+        what.push(format!("REST calls through {base}"));
+    }
+    match discord::probe::bot_account(&config).await {
+        Ok(account) => {
+            what.insert(
+                0,
+                format!(
+                    "the token is accepted: connects as {} (id {})",
+                    account.name, account.id
+                ),
+            );
+        }
+        Err(problem) => {
+            what.insert(0, "the token could not be confirmed".into());
+            report.problems.push(problem);
+        }
+    }
+    report.section("discord", what.join("; "));
+}
+
+async fn check_matrix(report: &mut Report, section: &toml::Table) {
+    let config = match MatrixConfig::from_table(section, |key| std::env::var(key).ok()) {
+        Ok(c) => c,
+        Err(e) => {
+            report.section("matrix", "on, but the section has a problem");
+            report.problems.push(e);
+            return;
+        }
+    };
+    let login = match config.login {
+        Login::Password(_) => "a password",
+        Login::AccessToken(_) => "an access token",
+    };
+    let allow: Vec<String> = config
+        .allow
+        .iter()
+        .map(|a| match a {
+            Allow::Everyone => "anyone".to_string(),
+            Allow::Server(s) => format!("users of {s}"),
+            Allow::User(u) => u.to_string(),
+        })
+        .collect();
+    let mut what = vec![
+        format!(
+            "logs in to {} as {} with {login}",
+            config.homeserver, config.user_id
+        ),
+        format!(
+            "keeps its session and keys in {} ({})",
+            config.data_dir.display(),
+            if config.store_passphrase.is_some() {
+                "encrypted"
+            } else {
+                "not encrypted"
+            }
+        ),
+        format!("accepts invites from {}", allow.join(", ")),
+    ];
+    match crate::adapters::matrix::probe::probe(&config).await {
+        Ok(found) => what.push(found),
+        Err(problem) => {
+            what.push("the login could not be confirmed".into());
+            report.problems.push(problem);
+        }
+    }
+    report.section("matrix", what.join("; "));
+}
+
+/// A duration as the config writes it: `90s`, `15m`, `24h`, `2d`.
+fn duration(d: Duration) -> String {
+    let s = d.as_secs();
+    // Hours up to a day and a half, as the example config writes `24h`.
+    for (unit, size) in [("d", 86_400), ("h", 3_600), ("m", 60)] {
+        if s >= size && s.is_multiple_of(size) && !(unit == "d" && s < 2 * 86_400) {
+            return format!("{}{unit}", s / size);
+        }
+    }
+    format!("{s}s")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_as_written() {
+        let d = Duration::from_secs;
+        assert_eq!(duration(d(900)), "15m");
+        assert_eq!(duration(d(86_400)), "24h");
+        assert_eq!(duration(d(3 * 86_400)), "3d");
+        assert_eq!(duration(d(7_200)), "2h");
+        assert_eq!(duration(d(90)), "90s");
+        assert_eq!(duration(d(0)), "0s");
+    }
+
+    #[test]
+    fn the_sections_without_outside_calls_are_described() {
+        let config = Config::parse(
+            "[chat]\nprefix = \"!j\"\nmove_timeout = \"2h\"\n[bot.easy]\nmovetime_ms = 50\nmax_depth = 1\n",
+        )
+        .unwrap();
+        let mut report = Report::default();
+        describe_chat(&mut report, &config);
+        assert_eq!(report.sections.len(), 3, "{:?}", report.sections);
+        assert!(
+            report.sections[0].starts_with("chat: commands start with !j;")
+                && report.sections[0].contains("silent for 2h loses"),
+            "{:?}",
+            report.sections
+        );
+        assert!(report.sections[1].starts_with("limits: "));
+        assert!(
+            report.sections[2].contains("easy 50 ms to depth 1, medium")
+                && report.sections[2].contains("hard 1000 ms"),
+            "{:?}",
+            report.sections
+        );
+        assert!(report.problems.is_empty());
+    }
+}
