@@ -11,6 +11,7 @@
 //! - `game`, `lookup`, `lifecycle`: a stored game with its seats; finding players and games;
 //!   moving and ending a game.
 //! - `challenges`, `play`, `info`, `timers`: the command handlers (load, decide, commit, reply).
+//! - `picture`, `describe`: a reply's board as a PNG, and the same board in words.
 //! - `handler` ([`Core`]): one event in, replies out. [`Service`]: the async entry point; runs
 //!   the handler, the bot and the renderer off the runtime.
 
@@ -20,6 +21,7 @@ mod buttons;
 mod challenges;
 pub mod command;
 mod context;
+mod describe;
 mod event;
 mod game;
 mod handler;
@@ -40,6 +42,7 @@ pub use bot::{Level, choose_move};
 pub use buttons::Action;
 pub use command::{Command, CommandError, SideChoice};
 pub use context::{BotTurn, Handled};
+pub use describe::alt_text;
 pub use event::{
     BoardView, Button, ButtonStyle, Event, Image, Input, Outgoing, Place, Reply, User,
 };
