@@ -242,6 +242,16 @@ async fn the_board_arrives_as_a_png_attachment() {
     assert_eq!(board.embeds[0]["image"]["url"], "attachment://board.png");
     assert_eq!(board.files.len(), 1, "the board picture is attached");
     assert_eq!(board.files[0].name, "board.png");
+    // The picture carries its text alternative: the position in words.
+    let alt = board.files[0].description.as_deref().unwrap_or_default();
+    for part in [
+        "Game #1, alice (Jade) vs bob (Crimson).",
+        "Move 1, Jade to move.",
+        "Jade has 8 animals: elephant A7, lion G9,",
+        "Crimson has 8 animals: elephant G3,",
+    ] {
+        assert_has(alt, part);
+    }
     let img = image::load_from_memory_with_format(&board.files[0].bytes, image::ImageFormat::Png)
         .expect("the attachment decodes as a PNG");
     assert!(

@@ -560,3 +560,81 @@ fn bad_render_and_replay_input_is_one_line_with_status_2() {
     }
     assert!(!std::path::Path::new(out).exists());
 }
+
+// ---- the sides without colour ----
+
+/// A board for each side with `animal` of that side on its square (`[jade, crimson]`) and
+/// otherwise the same two other animals far away.
+fn one_piece_each_side(animal: jungle::Animal, squares: [&str; 2]) -> [RgbImage; 2] {
+    let other = if animal == jungle::Animal::Rat {
+        'c'
+    } else {
+        'r'
+    };
+    [Side::Jade, Side::Crimson].map(|side| {
+        let letter = Piece::new(side, animal).letter();
+        let pieces = [
+            (letter, squares[side.index()]),
+            (other, "A1"),
+            (other.to_ascii_uppercase(), "G9"),
+        ];
+        draw(&pos('j', &pieces), &BoardOptions::default())
+    })
+}
+
+/// The mean over a square of `dist` between Jade's piece in one image and Crimson's in the other.
+fn side_difference(
+    animal: jungle::Animal,
+    squares: [&str; 2],
+    dist: impl Fn(image::Rgb<u8>, image::Rgb<u8>) -> f64,
+) -> f64 {
+    let [jade, crimson] = one_piece_each_side(animal, squares);
+    mean_difference(
+        &square_pixels(&jade, sq(squares[0]), false),
+        &square_pixels(&crimson, sq(squares[1]), false),
+        dist,
+    )
+}
+
+/// Each animal of each side, one at a time on the same plain square, then compared in
+/// greyscale: the mean luminance difference over the square (of 255). When the sides differed
+/// only in hue (red and green tiles, both with white characters) this was under 4.
+#[test]
+fn the_sides_differ_in_greyscale() {
+    let (mut least, mut least_weak) = (f64::MAX, f64::MAX);
+    for animal in jungle::Animal::ALL {
+        let d = side_difference(animal, ["D5"; 2], |a, b| (luma(a) - luma(b)).abs());
+        // Weakened on the other side's trap: C1 is Crimson's, C9 Jade's.
+        let weak = side_difference(animal, ["C1", "C9"], |a, b| (luma(a) - luma(b)).abs());
+        println!("{animal}: mean luminance difference {d:.1}, weakened {weak:.1}");
+        least = least.min(d);
+        least_weak = least_weak.min(weak);
+    }
+    println!("least mean luminance difference: {least:.1} of 255, weakened {least_weak:.1}");
+    assert!(least > 60.0, "{least:.1}");
+    assert!(least_weak > 40.0, "weakened: {least_weak:.1}");
+}
+
+/// The same comparison as a deuteranope sees the two images (red and green alike): the mean
+/// colour distance over the square stays large. With red and green tiles it was about 27.
+#[test]
+fn the_sides_stay_apart_for_a_deuteranope() {
+    let mut least = f64::MAX;
+    for animal in jungle::Animal::ALL {
+        let d = side_difference(animal, ["D5"; 2], |a, b| {
+            rgb_distance(deuteranope(a), deuteranope(b))
+        });
+        least = least.min(d);
+    }
+    // The simulation is what makes the old colours a problem: the two old side colours come
+    // out nearly alike, while both stay far from each other for a normal eye.
+    let (red, green) = (image::Rgb([196, 40, 56]), image::Rgb([22, 132, 92]));
+    let (seen, simulated) = (
+        rgb_distance(red, green),
+        rgb_distance(deuteranope(red), deuteranope(green)),
+    );
+    println!("old side colours: {seen:.0} apart, {simulated:.0} as simulated");
+    assert!(simulated < seen / 3.0, "{simulated:.0} vs {seen:.0}");
+    println!("least mean simulated distance between the sides: {least:.1}");
+    assert!(least > 60.0, "{least:.1}");
+}

@@ -77,6 +77,9 @@ pub struct Image {
     pub mime: &'static str,
     pub width: u32,
     pub height: u32,
+    /// What the image shows, in words, for readers who cannot see it (Discord's attachment
+    /// description, Matrix's image body).
+    pub alt: String,
 }
 
 /// What a board picture shows; the service renders it into [`Reply::image`].

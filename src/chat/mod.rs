@@ -12,6 +12,7 @@
 //! - `game`, `lookup`, `lifecycle`: a stored game with its seats; finding players and games;
 //!   moving and ending a game.
 //! - `challenges`, `play`, `takeback`, `info`, `admin`, `timers`: the command handlers (load, decide, commit, reply).
+//! - `picture`, `describe`: a reply's board as a PNG, and the same board in words.
 //! - `handler` ([`Core`]): one event in, replies out. [`Service`]: the async entry point; runs
 //!   the handler, the bot and the renderer off the runtime.
 
@@ -23,6 +24,7 @@ mod challenges;
 pub mod command;
 mod context;
 mod dialect;
+mod describe;
 mod event;
 mod game;
 mod handler;
@@ -45,6 +47,7 @@ pub use buttons::Action;
 pub use command::{AdminCommand, Command, CommandError, SideChoice};
 pub use context::{BotTurn, Handled};
 pub use dialect::{Dialect, Spelling};
+pub use describe::alt_text;
 pub use event::{
     BoardView, Button, ButtonStyle, Event, Image, Input, Outgoing, Place, Reply, User,
 };

@@ -1,8 +1,10 @@
-//! Turns a reply's [`BoardView`] into a PNG attachment with the renderer.
+//! Turns a reply's [`BoardView`] into a PNG attachment with the renderer, described in words
+//! by [`alt_text`].
 
 use crate::engine::BySide;
 use crate::render::{self, BoardOptions, LastMove, layout};
 
+use super::describe::alt_text;
 use super::event::{BoardView, Image};
 
 /// Readies the renderer (its font and artwork) now rather than with the first board; blocking,
@@ -37,5 +39,6 @@ pub fn render(view: &BoardView) -> Option<Image> {
         mime: "image/png",
         width: layout::WIDTH,
         height: layout::HEIGHT,
+        alt: alt_text(view),
     })
 }

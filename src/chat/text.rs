@@ -28,8 +28,12 @@ pub fn welcome(dialect: &Dialect) -> String {
     )
 }
 
-/// The board as monospace text, rank 1 on top (or at the bottom when `flip`), with coordinates.
-/// Pieces: upper case Jade, lower case Crimson; `~` water, `#` trap, `*` den, `.` land.
+/// The line under every text board that says what its marks mean.
+pub const LEGEND: &str = "Jade = UPPER case, Crimson = lower case; ~ water, # trap, * den, . land; letters are initials, P = leopard";
+
+/// The board as monospace text, rank 1 on top (or at the bottom when `flip`), with coordinates,
+/// and [`LEGEND`] under it. Pieces: upper case Jade, lower case Crimson; `~` water, `#` trap,
+/// `*` den, `.` land.
 pub fn board_text(pos: &Position, flip: bool) -> String {
     let mut ranks: Vec<u8> = (1..=9).collect();
     let mut files: Vec<u8> = (0..7).collect();
@@ -59,6 +63,8 @@ pub fn board_text(pos: &Position, flip: bool) -> String {
         out.push_str(&format!(" {r}\n"));
     }
     out.push_str(&format!("  {header}\n"));
+    out.push_str(LEGEND);
+    out.push('\n');
     out
 }
 
@@ -74,7 +80,27 @@ mod tests {
         assert_eq!(lines[1], "1  l . # * # . t 1");
         assert_eq!(lines[5], "5  . ~ ~ . ~ ~ . 5");
         assert_eq!(lines[9], "9  T . # * # . L 9");
+        assert_eq!(lines[10], "   A B C D E F G");
+        assert_eq!(lines[11], LEGEND);
+        assert_eq!(lines.len(), 12);
         let flipped = board_text(&Position::start(), true);
         assert_eq!(flipped.lines().nth(1), Some("9  L . # * # . T 9"));
+        assert_eq!(flipped.lines().last(), Some(LEGEND));
+    }
+
+    /// The legend explains every mark the board uses: each letter is its animal's initial or
+    /// the one the legend names, and each terrain symbol is in it.
+    #[test]
+    fn the_legend_covers_every_mark() {
+        for animal in crate::engine::Animal::ALL {
+            let letter = animal.letter();
+            let named = LEGEND.contains(&format!("{letter} = {animal}"));
+            let initial = animal.name().starts_with(letter.to_ascii_lowercase());
+            assert!(named != initial, "{letter} for {animal}");
+        }
+        for mark in ["~ water", "# trap", "* den", ". land", "UPPER", "lower"] {
+            assert!(LEGEND.contains(mark), "{mark}");
+        }
+        assert!(!LEGEND.contains('\n'));
     }
 }

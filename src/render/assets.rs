@@ -86,22 +86,28 @@ impl Sprite {
     }
 }
 
-const WHITE: Rgba<u8> = Rgba([255, 255, 255, 255]);
+/// Width of the dark outline around Jade's light tiles.
+const OUTLINE: f32 = 2.5;
 
-/// A piece: a raised tile in the side's colour with the animal's character large and its
-/// rank and name small. On an enemy trap (`weak`) it is washed out and its rank reads 0.
+/// `c` as a sprite colour with opacity `alpha`.
+const fn with_alpha(c: Colour, alpha: u8) -> Rgba<u8> {
+    Rgba([c.0[0], c.0[1], c.0[2], alpha])
+}
+
+/// A piece: a raised tile with the animal's character large and its rank and name small.
+/// Jade's is light, outlined and lettered in dark jade; Crimson's is dark and lettered in
+/// white, so that the two differ without colour. On an enemy trap (`weak`) it is washed out
+/// and its rank reads 0.
 fn tile(p: Piece, weak: bool) -> RgbaImage {
     let mut sp = Sprite::new(SQUARE);
-    let face = if weak {
-        theme::weakened(p.side)
-    } else {
-        theme::side(p.side)
-    };
-    let edge = mix(face, Rgb([0, 0, 0]), 0.35);
+    let face = theme::piece(p, weak);
+    let edge = theme::piece_edge(p.side, weak);
+    let ink = theme::ink(p.side);
     let i = TILE_INSET as f32;
     let s = sp.s;
     let r = layout::TILE_RADIUS;
-    // Shadow, then the tile's thickness, then its face.
+    // Shadow, then the tile's thickness, then its face: inside an outline on Jade's light
+    // tiles, with a light rim on Crimson's dark ones.
     sp.fill(
         theme::SHADOW,
         0.35,
@@ -109,19 +115,29 @@ fn tile(p: Piece, weak: bool) -> RgbaImage {
         round_rect([i + 1.0, i + 3.0, s - i + 1.0, s - i + 2.0], r),
     );
     sp.solid(edge, round_rect([i, i, s - i, s - i], r));
-    sp.solid(face, round_rect([i, i, s - i, s - i - 4.0], r));
-    let rim = round_rect([i + 2.0, i + 2.0, s - i - 2.0, s - i - 6.0], r - 2.0);
-    sp.fill(
-        Rgb([255, 255, 255]),
-        theme::PIECE_RIM_ALPHA,
-        1.0,
-        move |x, y| rim(x, y).abs() - 0.7,
-    );
-    let soft = Rgba([255, 255, 255, 215]);
+    match p.side {
+        Side::Jade => {
+            let o = OUTLINE;
+            sp.solid(
+                face,
+                round_rect([i + o, i + o, s - i - o, s - i - 4.0], r - o),
+            );
+        }
+        Side::Crimson => {
+            sp.solid(face, round_rect([i, i, s - i, s - i - 4.0], r));
+            let rim = round_rect([i + 2.0, i + 2.0, s - i - 2.0, s - i - 6.0], r - 2.0);
+            sp.fill(
+                Rgb([255, 255, 255]),
+                theme::PIECE_RIM_ALPHA,
+                1.0,
+                move |x, y| rim(x, y).abs() - 0.7,
+            );
+        }
+    }
     let hanzi = p.animal.hanzi().to_string();
     paint::text_centered(
         &mut sp.img,
-        WHITE,
+        with_alpha(ink, 255),
         s / 2.0,
         33.0,
         TILE_HANZI_EM,
@@ -132,7 +148,7 @@ fn tile(p: Piece, weak: bool) -> RgbaImage {
     let label = format!("{rank} {}", p.animal.name());
     paint::text_centered(
         &mut sp.img,
-        soft,
+        with_alpha(ink, 215),
         s / 2.0,
         59.5,
         TILE_LABEL_EM,
@@ -142,15 +158,21 @@ fn tile(p: Piece, weak: bool) -> RgbaImage {
     sp.img
 }
 
-/// The captured piece, small, with a white ring: drawn on the capturing move's destination.
+/// The captured piece, small, drawn on the capturing move's destination: light in a dark ring
+/// with a dark character for Jade, dark in a white ring with a white character for Crimson.
 fn badge(p: Piece) -> RgbaImage {
     let mut sp = Sprite::new(BADGE);
     let c = sp.mid();
     sp.fill(theme::SHADOW, 0.4, 2.0, circle(c, c + 1.0, 13.0));
-    sp.solid(Rgb([255, 255, 255]), circle(c, c, 13.5));
+    let ring = match p.side {
+        Side::Jade => theme::JADE_DEEP,
+        Side::Crimson => Rgb([255, 255, 255]),
+    };
+    sp.solid(ring, circle(c, c, 13.5));
     sp.solid(theme::side(p.side), circle(c, c, 11.0));
     let hanzi = p.animal.hanzi().to_string();
-    paint::text_centered(&mut sp.img, WHITE, c, c, BADGE_EM, false, &hanzi);
+    let ink = with_alpha(theme::ink(p.side), 255);
+    paint::text_centered(&mut sp.img, ink, c, c, BADGE_EM, false, &hanzi);
     sp.img
 }
 
@@ -183,14 +205,17 @@ fn path_dot() -> RgbaImage {
     sp.img
 }
 
+/// A side's chip: a small tile like its pieces, light with a dark outline for Jade, dark with
+/// a lighter rim for Crimson.
 fn chip(side: Side) -> RgbaImage {
     let mut sp = Sprite::new(CHIP);
     let s = sp.s;
     let face = theme::side(side);
-    sp.solid(
-        mix(face, Rgb([255, 255, 255]), 0.5),
-        round_rect(sp.all(), 5.0),
-    );
-    sp.solid(face, round_rect([1.5, 1.5, s - 1.5, s - 1.5], 4.0));
+    let rim = match side {
+        Side::Jade => theme::JADE_DEEP,
+        Side::Crimson => mix(face, Rgb([255, 255, 255]), 0.5),
+    };
+    sp.solid(rim, round_rect(sp.all(), 5.0));
+    sp.solid(face, round_rect([2.0, 2.0, s - 2.0, s - 2.0], 4.0));
     sp.img
 }

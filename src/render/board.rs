@@ -180,6 +180,8 @@ mod tests {
             theme::den_inner(Side::Jade),
             theme::den_inner(Side::Crimson),
             theme::PIECE_TEXT,
+            theme::JADE_INK,
+            theme::JADE_DEEP,
             theme::FRAME_TEXT,
             theme::RESULT_TEXT,
             theme::WINNER,

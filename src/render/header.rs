@@ -14,6 +14,8 @@ use crate::engine::Side;
 pub(crate) struct Pill {
     pub text: &'static str,
     pub fill: Colour,
+    /// The colour of the text.
+    pub ink: Colour,
 }
 
 /// The status line, centred.
@@ -42,7 +44,7 @@ pub(crate) fn bar_rgb(side: Side, name: Option<&str>, pill: Option<Pill>) -> Rgb
         let b = [right - w, cy - 12.0, right, cy + 12.0];
         fill(&mut img, b, pill.fill, 1.0, 1.0, round_rect(b, 12.0));
         let c = (b[0] + b[2]) / 2.0;
-        paint::text_centered(&mut img, theme::PIECE_TEXT, c, cy, PILL_EM, true, pill.text);
+        paint::text_centered(&mut img, pill.ink, c, cy, PILL_EM, true, pill.text);
         right = b[0] - 12.0;
     }
     let name = match name.map(str::trim) {
@@ -69,14 +71,17 @@ pub(crate) fn samples() -> Vec<RgbImage> {
             Pill {
                 text: "to move",
                 fill: theme::side(side),
+                ink: theme::ink(side),
             },
             Pill {
                 text: "winner",
                 fill: theme::WINNER,
+                ink: theme::PIECE_TEXT,
             },
             Pill {
                 text: "draw",
                 fill: theme::DRAW,
+                ink: theme::PIECE_TEXT,
             },
         ];
         for pill in pills {

@@ -63,6 +63,7 @@ pub(crate) fn pills(turn: Side, outcome: Option<Outcome>, turn_pill: bool) -> By
                 out[w] = Some(Pill {
                     text: "winner",
                     fill: theme::WINNER,
+                    ink: theme::PIECE_TEXT,
                 })
             }
             None => {
@@ -70,6 +71,7 @@ pub(crate) fn pills(turn: Side, outcome: Option<Outcome>, turn_pill: bool) -> By
                     out[s] = Some(Pill {
                         text: "draw",
                         fill: theme::DRAW,
+                        ink: theme::PIECE_TEXT,
                     });
                 }
             }
@@ -78,6 +80,7 @@ pub(crate) fn pills(turn: Side, outcome: Option<Outcome>, turn_pill: bool) -> By
             out[turn] = Some(Pill {
                 text: "to move",
                 fill: theme::side(turn),
+                ink: theme::ink(turn),
             })
         }
         None => {}

@@ -42,9 +42,17 @@ pub const TRAP_MARK: Colour = rgb(120, 88, 50);
 /// Den squares: dark earth with the owner's colour in the middle.
 pub const DEN: Colour = rgb(104, 74, 48);
 
-/// Piece tiles of each side, and the text on them.
-pub const JADE: Colour = rgb(22, 132, 92);
-pub const CRIMSON: Colour = rgb(196, 40, 56);
+/// The faces of the piece tiles. The sides differ in lightness, not only in hue (red and green
+/// look alike to many readers, and alike in greyscale): Jade's tiles are light, outlined and
+/// lettered in dark jade; Crimson's are dark and lettered in white.
+pub const JADE: Colour = rgb(190, 228, 208);
+pub const CRIMSON: Colour = rgb(156, 24, 40);
+/// Jade's characters on its light tiles and pills.
+pub const JADE_INK: Colour = rgb(12, 84, 58);
+/// The sides' strong colours: the outline of Jade's tiles and the dens' centres.
+pub const JADE_DEEP: Colour = rgb(22, 132, 92);
+pub const CRIMSON_DEEP: Colour = rgb(196, 40, 56);
+/// White: Crimson's characters, and the text on the winner and draw pills.
 pub const PIECE_TEXT: Colour = rgb(255, 255, 255);
 /// A tile's lighter rim and darker base edge.
 pub const PIECE_RIM_ALPHA: f32 = 0.35;
@@ -67,9 +75,41 @@ pub const fn side(side: Side) -> Colour {
     }
 }
 
-/// A piece on an enemy trap is drawn washed out toward grey: it has rank 0 there.
+/// The colour of the characters on a side's tiles (and on its "to move" pill): dark on
+/// Jade's light face, white on Crimson's dark one.
+pub const fn ink(side: Side) -> Colour {
+    match side {
+        Side::Jade => JADE_INK,
+        Side::Crimson => PIECE_TEXT,
+    }
+}
+
+/// A side's strong colour, the one its name calls to mind.
+pub const fn deep(side: Side) -> Colour {
+    match side {
+        Side::Jade => JADE_DEEP,
+        Side::Crimson => CRIMSON_DEEP,
+    }
+}
+
+/// A piece on an enemy trap is drawn washed out toward grey: it has rank 0 there. Jade's stays
+/// the lighter of the two.
 pub fn weakened(side: Side) -> Colour {
-    mix(self::side(side), rgb(150, 150, 150), 0.6)
+    mix(self::side(side), GREY, 0.6)
+}
+
+/// What a weakened piece is washed out toward.
+const GREY: Colour = rgb(150, 150, 150);
+
+/// The rim of a piece tile: Jade's dark outline (washed out with the tile when `weak`), or
+/// the darker base edge of Crimson's.
+pub fn piece_edge(side: Side, weak: bool) -> Colour {
+    match (side, weak) {
+        (Side::Jade, false) => JADE_DEEP,
+        (Side::Jade, true) => mix(JADE_DEEP, GREY, 0.5),
+        (Side::Crimson, false) => mix(CRIMSON, rgb(0, 0, 0), 0.35),
+        (Side::Crimson, true) => mix(weakened(side), rgb(0, 0, 0), 0.35),
+    }
 }
 
 /// The face colour of a piece tile (where [`super::layout::piece_probe`] looks); `weak` for a
@@ -78,9 +118,9 @@ pub fn piece(p: Piece, weak: bool) -> Colour {
     if weak { weakened(p.side) } else { side(p.side) }
 }
 
-/// The den's inner colour: the owner's side colour, darkened.
+/// The den's inner colour: the owner's strong colour, darkened.
 pub fn den_inner(owner: Side) -> Colour {
-    mix(side(owner), rgb(0, 0, 0), 0.25)
+    mix(deep(owner), rgb(0, 0, 0), 0.25)
 }
 
 /// `a` moved toward `b` by `t` (0 = a, 1 = b), rounded like the renderer rounds.

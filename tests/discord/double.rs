@@ -32,6 +32,8 @@ pub const PATIENCE: Duration = Duration::from_secs(30);
 pub struct File {
     pub name: String,
     pub bytes: Vec<u8>,
+    /// The alt text sent with it (the `description` of its entry in `attachments`).
+    pub description: Option<String>,
 }
 
 /// A message the bot made: in a channel, as an interaction response, or as a follow-up.

@@ -139,3 +139,66 @@ pub fn gif_frames(bytes: &[u8]) -> Vec<RgbImage> {
         .map(|f| image::DynamicImage::ImageRgba8(f.into_buffer()).to_rgb8())
         .collect()
 }
+
+/// Luma (ITU-R BT.601 weights on the sRGB values, as a greyscale conversion does), 0 to 255.
+pub fn luma(p: Rgb<u8>) -> f64 {
+    0.299 * p[0] as f64 + 0.587 * p[1] as f64 + 0.114 * p[2] as f64
+}
+
+/// The pixels of a square, grid lines left out, row by row.
+pub fn square_pixels(img: &RgbImage, s: Square, flip: bool) -> Vec<Rgb<u8>> {
+    let (x, y) = layout::origin(s, flip);
+    let inner = 1..layout::SQUARE - 1;
+    inner
+        .clone()
+        .flat_map(|dy| inner.clone().map(move |dx| (dx, dy)))
+        .map(|(dx, dy)| *img.get_pixel(x + dx, y + dy))
+        .collect()
+}
+
+/// The mean over two equally long pixel lists of `dist` between pixels at the same place.
+pub fn mean_difference(
+    a: &[Rgb<u8>],
+    b: &[Rgb<u8>],
+    dist: impl Fn(Rgb<u8>, Rgb<u8>) -> f64,
+) -> f64 {
+    assert_eq!(a.len(), b.len());
+    a.iter().zip(b).map(|(p, q)| dist(*p, *q)).sum::<f64>() / a.len() as f64
+}
+
+/// How a deuteranope (no working green cones) sees a colour: the severity-1 matrix of Machado,
+/// Oliveira and Fernandes (2009), applied to linear RGB.
+pub fn deuteranope(p: Rgb<u8>) -> Rgb<u8> {
+    const M: [[f64; 3]; 3] = [
+        [0.367322, 0.860646, -0.227968],
+        [0.280085, 0.672501, 0.047413],
+        [-0.011820, 0.042940, 0.968881],
+    ];
+    let linear = |c: u8| {
+        let c = c as f64 / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let encode = |c: f64| {
+        let c = c.clamp(0.0, 1.0);
+        let s = if c <= 0.0031308 {
+            12.92 * c
+        } else {
+            1.055 * c.powf(1.0 / 2.4) - 0.055
+        };
+        (s * 255.0).round() as u8
+    };
+    let l = [linear(p[0]), linear(p[1]), linear(p[2])];
+    Rgb(M.map(|row| encode(row[0] * l[0] + row[1] * l[1] + row[2] * l[2])))
+}
+
+/// Straight-line distance between two colours in RGB, 0 to about 441.
+pub fn rgb_distance(a: Rgb<u8>, b: Rgb<u8>) -> f64 {
+    (0..3)
+        .map(|i| (a[i] as f64 - b[i] as f64).powi(2))
+        .sum::<f64>()
+        .sqrt()
+}

@@ -117,6 +117,13 @@ async fn expect_board(human: &Human, room: &Room, bot: &UserId, encrypted: bool)
     assert_eq!(info.width.map(u64::from), Some(u64::from(w)));
     assert_eq!(info.height.map(u64::from), Some(u64::from(h)));
     assert!(w > 100 && h > 100, "a board-sized picture: {w}x{h}");
+    // The body is the board in words, not a file name; the file name has its own field.
+    assert!(
+        image.body.starts_with("Game #") && image.body.contains(" has "),
+        "the body describes the position: {:?}",
+        image.body
+    );
+    assert_eq!(image.filename.as_deref(), Some("board.png"));
 }
 
 /// Sends an image through the bot's outbox (as the timers do) and checks what arrives.
@@ -130,6 +137,7 @@ async fn outbox_image_arrives(bot: &Bot, human: &Human, room: &Room, encrypted: 
             mime: "image/png",
             width: 37,
             height: 23,
+            alt: "A test pattern.".into(),
         }),
         mentions: vec![User::new(human.id.as_str(), "the human")],
         ..Reply::default()
@@ -157,6 +165,8 @@ async fn outbox_image_arrives(bot: &Bot, human: &Human, room: &Room, encrypted: 
     let msg = human.next_from(room, &bot.id).await;
     let image = msg.image().expect("the image follows the notice");
     assert_eq!(msg.encrypted, encrypted);
+    assert_eq!(image.body, "A test pattern.");
+    assert_eq!(image.filename.as_deref(), Some("test.png"));
     // In an encrypted room the file itself is encrypted, not only the event.
     assert_eq!(matches!(image.source, MediaSource::Encrypted(_)), encrypted);
     let info = image.info.as_ref().unwrap();

@@ -1,5 +1,6 @@
 //! A chat [`Reply`] as a Discord message: text and mentions, the board as an embed with its
-//! picture attached (`attachment://board.png`), buttons as components, ephemeral when private.
+//! picture attached (`attachment://board.png`, described in words for screen readers), buttons
+//! as components, ephemeral when private.
 
 use serenity::all::{
     ButtonStyle as DiscordStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
@@ -13,6 +14,8 @@ use crate::engine::Side;
 /// Discord's limits on message content and embed descriptions.
 const CONTENT_LIMIT: usize = 2000;
 const DESCRIPTION_LIMIT: usize = 4096;
+/// Discord's limit on an attachment's description (its alt text).
+const ALT_LIMIT: usize = 1024;
 
 /// Embed colours: whose turn it is, or grey once the game is over.
 const JADE: u32 = 0x2E8B57;
@@ -138,10 +141,14 @@ impl Outgoing {
             .collect();
         let pings: Vec<String> = user_ids.iter().map(|id| format!("<@{id}>")).collect();
         let pings = pings.join(" ");
-        let file = reply
-            .image
-            .as_ref()
-            .map(|img| CreateAttachment::bytes(img.bytes.clone(), attachment_name(img.mime)));
+        let file = reply.image.as_ref().map(|img| {
+            let file = CreateAttachment::bytes(img.bytes.clone(), attachment_name(img.mime));
+            if img.alt.trim().is_empty() {
+                file
+            } else {
+                file.description(cut(&img.alt, ALT_LIMIT))
+            }
+        });
         let (content, embed) = match &reply.board {
             Some(view) => {
                 let name = reply.image.as_ref().map(|i| attachment_name(i.mime));
@@ -221,6 +228,7 @@ mod tests {
                 mime: "image/png",
                 width: 1,
                 height: 1,
+                alt: "Game #3, alice (Jade) vs bob (Crimson). Move 1, Jade to move.".into(),
             }),
             mentions: vec![User::new("2000000000000000001", "alice")],
             buttons: vec![Button {
@@ -249,7 +257,35 @@ mod tests {
         );
         assert_eq!(json["components"][0]["components"][0]["style"], 4);
         assert_eq!(json["allowed_mentions"]["users"][0], "2000000000000000001");
-        assert_eq!(m.file.as_ref().unwrap().filename, "board.png");
+        let file = m.file.as_ref().unwrap();
+        assert_eq!(file.filename, "board.png");
+        assert_eq!(
+            file.description.as_deref(),
+            Some("Game #3, alice (Jade) vs bob (Crimson). Move 1, Jade to move.")
+        );
+    }
+
+    #[test]
+    fn a_long_description_is_cut_to_discords_limit_and_an_empty_one_left_out() {
+        let image = |alt: String| Image {
+            bytes: vec![1],
+            file_name: "board.png".into(),
+            mime: "image/png",
+            width: 1,
+            height: 1,
+            alt,
+        };
+        let reply = |alt| Reply {
+            text: "board".into(),
+            image: Some(image(alt)),
+            ..Reply::default()
+        };
+        let m = Outgoing::from_reply(&reply("é".repeat(5000)));
+        let d = m.file.unwrap().description.unwrap();
+        assert_eq!(d.chars().count(), ALT_LIMIT);
+        assert!(d.ends_with('…'));
+        let m = Outgoing::from_reply(&reply(" ".into()));
+        assert_eq!(m.file.unwrap().description, None);
     }
 
     #[test]

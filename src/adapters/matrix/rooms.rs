@@ -1,6 +1,6 @@
 //! Rooms: invites within the allow-list, leaving rooms where the bot is alone, room messages to
 //! chat [`Event`]s (one queue per room keeps them in order) and replies back as `m.notice` plus
-//! an `m.image` board.
+//! an `m.image` board whose body says the position in words.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -13,6 +13,7 @@ use matrix_sdk::ruma::events::room::member::{
 };
 use matrix_sdk::ruma::events::room::message::{
     MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
+    TextMessageEventContent,
 };
 use matrix_sdk::ruma::events::room::power_levels::UserPowerLevel;
 use matrix_sdk::ruma::events::{
@@ -432,7 +433,14 @@ pub async fn send_reply(
             size: UInt::new(image.bytes.len() as u64),
             ..BaseImageInfo::default()
         };
-        let config = AttachmentConfig::new().info(AttachmentInfo::Image(info));
+        // The caption becomes the event's `body` (the file name moves to `filename`): what
+        // clients read out or show when the picture is not seen.
+        let caption = Some(image.alt.trim())
+            .filter(|alt| !alt.is_empty())
+            .map(TextMessageEventContent::plain);
+        let config = AttachmentConfig::new()
+            .info(AttachmentInfo::Image(info))
+            .caption(caption);
         room.send_attachment(&image.file_name, &mime, image.bytes.clone(), config)
             .await
             .context("uploading the board")?;
@@ -469,6 +477,7 @@ mod tests {
             mime: "image/png",
             width: 1,
             height: 1,
+            alt: "Game #3 at the start".into(),
         });
         assert_eq!(
             notice_bodies(&reply, &[]),

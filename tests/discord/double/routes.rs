@@ -28,7 +28,8 @@ pub(super) fn message_json(m: &Msg) -> Value {
         .map(|(i, f)| {
             let url = format!("https://cdn.example/{}/{}", m.id, f.name);
             json!({"id": (m.id + i as u64).to_string(), "filename": f.name, "size": f.bytes.len(),
-                   "url": url, "proxy_url": url, "content_type": "image/png"})
+                   "url": url, "proxy_url": url, "content_type": "image/png",
+                   "description": f.description})
         })
         .collect();
     json!({
@@ -145,7 +146,8 @@ async fn session(s: Arc<Shared>, mut socket: WebSocket) {
     }
 }
 
-/// A request body: JSON, or multipart with `payload_json` and `files[n]`.
+/// A request body: JSON, or multipart with `payload_json` and `files[n]`, each file with the
+/// description of the `attachments` entry whose `id` is its `n`.
 pub(super) struct Body(Value, Vec<File>);
 
 impl<S: Send + Sync> FromRequest<S> for Body {
@@ -166,20 +168,48 @@ impl<S: Send + Sync> FromRequest<S> for Body {
         }
         let mut form = Multipart::from_request(req, &()).await.expect("multipart");
         let mut payload = Value::Null;
-        let mut files = Vec::new();
+        // (n, file name, bytes) of each `files[n]`.
+        let mut uploads = Vec::new();
         while let Some(field) = form.next_field().await.expect("a form field") {
             let name = field.name().unwrap_or_default().to_string();
             let file_name = field.file_name().map(str::to_string);
             let bytes = field.bytes().await.expect("field bytes").to_vec();
             if name == "payload_json" {
                 payload = serde_json::from_slice(&bytes).expect("payload_json is JSON");
-            } else if name.starts_with("files[") {
-                files.push(File {
-                    name: file_name.unwrap_or(name),
+            } else if let Some(n) = name
+                .strip_prefix("files[")
+                .and_then(|r| r.strip_suffix(']'))
+            {
+                uploads.push((
+                    n.to_string(),
+                    file_name.unwrap_or_else(|| name.clone()),
                     bytes,
-                });
+                ));
             }
         }
+        // An interaction response nests the message under `data`.
+        let entries = payload["attachments"]
+            .as_array()
+            .or(payload["data"]["attachments"].as_array())
+            .cloned()
+            .unwrap_or_default();
+        let files = uploads
+            .into_iter()
+            .map(|(n, name, bytes)| {
+                let entry = entries.iter().find(|a| match &a["id"] {
+                    Value::Number(id) => id.to_string() == n,
+                    Value::String(id) => *id == n,
+                    _ => false,
+                });
+                File {
+                    name,
+                    bytes,
+                    description: entry
+                        .and_then(|a| a["description"].as_str())
+                        .map(str::to_string),
+                }
+            })
+            .collect();
         Ok(Body(payload, files))
     }
 }

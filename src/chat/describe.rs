@@ -1,0 +1,191 @@
+//! The board picture in words: the text alternative that goes with every board image (Discord's
+//! attachment description, Matrix's image body), for readers who cannot see the picture.
+
+use crate::engine::terrain::trap_owner;
+use crate::engine::{Animal, Piece, Position, Side};
+
+use super::event::BoardView;
+
+/// What a board picture shows, as plain sentences: the game and its players, whose move it is
+/// (or the result), the last move, a selected piece's destinations, and every animal left with
+/// its square, strongest first.
+///
+/// `Game #3, alice (Jade) vs bob (Crimson). Move 1, Jade to move. Last move: Crimson rat A3-A4.
+/// Jade has 8 animals: elephant A7, … Crimson has 8 animals: …`
+pub fn alt_text(view: &BoardView) -> String {
+    let pos = &view.position;
+    let mut out = format!(
+        "Game #{}, {} (Jade) vs {} (Crimson).",
+        view.game_id, view.jade_name, view.crimson_name
+    );
+    match &view.result {
+        Some(result) => out.push_str(&format!(" {}.", result.trim_end_matches('.'))),
+        None => out.push_str(&format!(
+            " Move {}, {} to move.",
+            pos.fullmove_number(),
+            pos.turn()
+        )),
+    }
+    if let Some(mv) = view.last_move {
+        let who = pos
+            .piece_at(mv.to)
+            .map(|p| format!("{p} "))
+            .unwrap_or_default();
+        let leap = if pos.leap_path(mv).is_some() {
+            ", leaping the lake"
+        } else {
+            ""
+        };
+        out.push_str(&format!(" Last move: {who}{}-{}{leap}", mv.from, mv.to));
+        if let Some(taken) = view.captured {
+            out.push_str(&format!(", took {taken}"));
+        }
+        out.push('.');
+    }
+    if let Some(sq) = view.selected {
+        match pos.piece_at(sq) {
+            Some(p) if p.side == pos.turn() && view.result.is_none() => {
+                let to: Vec<String> = pos.destinations(sq).map(|s| s.to_string()).collect();
+                let moves = if to.is_empty() {
+                    "no legal move".to_string()
+                } else {
+                    format!("moves to {}", to.join(", "))
+                };
+                out.push_str(&format!(" Selected: {p} on {sq}, {moves}."));
+            }
+            Some(p) => out.push_str(&format!(" Selected: {p} on {sq}.")),
+            None => out.push_str(&format!(" Selected: {sq}, empty.")),
+        }
+    }
+    for side in Side::ALL {
+        out.push(' ');
+        out.push_str(&animals_left(pos, side));
+    }
+    out
+}
+
+/// `Jade has 2 animals: lion G9, rat C1 (on a trap, rank 0).`
+fn animals_left(pos: &Position, side: Side) -> String {
+    let mut left: Vec<String> = Vec::new();
+    for animal in Animal::ALL.into_iter().rev() {
+        if let Some(sq) = pos.square_of(Piece::new(side, animal)) {
+            let weak = trap_owner(sq) == Some(side.other());
+            let note = if weak { " (on a trap, rank 0)" } else { "" };
+            left.push(format!("{animal} {sq}{note}"));
+        }
+    }
+    match left.len() {
+        0 => format!("{side} has no animals left."),
+        1 => format!("{side} has 1 animal: {}.", left[0]),
+        n => format!("{side} has {n} animals: {}.", left.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Move, Outcome, WinReason};
+
+    fn view(fen: &str) -> BoardView {
+        BoardView {
+            position: fen.parse().expect("a valid position"),
+            ..BoardView::example()
+        }
+    }
+
+    fn mv(s: &str) -> Move {
+        s.parse().expect("a move")
+    }
+
+    #[test]
+    fn the_start_says_whose_move_and_lists_every_animal_strongest_first() {
+        let text = alt_text(&BoardView::example());
+        assert!(
+            text.starts_with("Game #3, alice (Jade) vs bob (Crimson). Move 1, Jade to move. Jade has 8 animals: elephant A7, lion G9, tiger A9, leopard E7, wolf C7, dog F8, cat B8, rat G7. Crimson has 8 animals: elephant G3, lion A1,"),
+            "{text}"
+        );
+        assert!(text.ends_with("cat F2, rat A3."), "{text}");
+        assert!(!text.contains("Last move"), "{text}");
+    }
+
+    #[test]
+    fn the_last_move_names_the_mover_and_what_it_took() {
+        let before: Position = "l5t/1d3c1/r2ew2/3p3/3L3/7/E1W1P1R/1C3D1/T6 j 0 5"
+            .parse()
+            .unwrap();
+        let m = mv("D5 D4");
+        let mut after = before;
+        let taken = after.play_unchecked(m);
+        assert_eq!(taken, Some(Piece::new(Side::Crimson, Animal::Leopard)));
+        let v = BoardView {
+            position: after,
+            last_move: Some(m),
+            captured: taken,
+            ..BoardView::example()
+        };
+        let text = alt_text(&v);
+        assert!(
+            text.contains(
+                " Move 5, Crimson to move. Last move: Jade lion D5-D4, took Crimson leopard. "
+            ),
+            "{text}"
+        );
+        assert!(text.contains("Crimson has 7 animals:"), "{text}");
+        assert!(!text.contains("leopard D4"), "{text}");
+    }
+
+    #[test]
+    fn a_leap_a_selection_and_a_weakened_animal_are_said() {
+        // Jade lion leaps D5-A5; Crimson's rat stands on Jade's trap C9.
+        let before: Position = "l6/7/7/7/3L3/7/7/7/2r4 j 0 9".parse().unwrap();
+        let m = mv("D5 A5");
+        let mut after = before;
+        after.play_unchecked(m);
+        let v = BoardView {
+            position: after,
+            last_move: Some(m),
+            selected: Some("A1".parse().unwrap()),
+            ..BoardView::example()
+        };
+        let text = alt_text(&v);
+        assert!(
+            text.contains("Last move: Jade lion D5-A5, leaping the lake."),
+            "{text}"
+        );
+        assert!(
+            text.contains("Selected: Crimson lion on A1, moves to B1, A2."),
+            "{text}"
+        );
+        assert!(
+            text.contains("Crimson has 2 animals: lion A1, rat C9 (on a trap, rank 0)."),
+            "{text}"
+        );
+        assert!(text.contains("Jade has 1 animal: lion A5."), "{text}");
+        // A piece whose side is not to move has no destinations to list.
+        let text = alt_text(&BoardView {
+            selected: Some("A5".parse().unwrap()),
+            ..v
+        });
+        assert!(text.contains(" Selected: Jade lion on A5. "), "{text}");
+    }
+
+    #[test]
+    fn a_finished_game_gives_the_result_instead_of_the_turn() {
+        let mut v = view("7/7/7/7/7/7/7/7/L6 c 0 30");
+        let o = Outcome::Win {
+            winner: Side::Jade,
+            reason: WinReason::AllCaptured,
+        };
+        v.outcome = Some(o);
+        v.result = Some(super::super::game::capitalize(&o.to_string()));
+        let text = alt_text(&v);
+        assert!(
+            text.contains(
+                "(Crimson). Jade wins by capturing all of Crimson's animals. Jade has 1 animal"
+            ),
+            "{text}"
+        );
+        assert!(text.ends_with("Crimson has no animals left."), "{text}");
+        assert!(!text.contains("to move"), "{text}");
+    }
+}
