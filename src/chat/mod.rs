@@ -23,8 +23,8 @@ mod buttons;
 mod challenges;
 pub mod command;
 mod context;
-mod dialect;
 mod describe;
+mod dialect;
 mod event;
 mod game;
 mod handler;
@@ -46,8 +46,8 @@ pub use bot::{Level, choose_move};
 pub use buttons::Action;
 pub use command::{AdminCommand, Command, CommandError, SideChoice};
 pub use context::{BotTurn, Handled};
-pub use dialect::{Dialect, Spelling};
 pub use describe::alt_text;
+pub use dialect::{Dialect, Spelling};
 pub use event::{
     BoardView, Button, ButtonStyle, Event, Image, Input, Outgoing, Place, Reply, User,
 };

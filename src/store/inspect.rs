@@ -114,7 +114,10 @@ mod tests {
             .unwrap()
             .raw_execute(
                 "DROP INDEX games_bot_turns; DROP INDEX games_deadline; DROP INDEX challenges_expiry;
-                 ALTER TABLE games DROP COLUMN bot_to_move; PRAGMA user_version = 2;",
+                 ALTER TABLE games DROP COLUMN bot_to_move;
+                 DROP INDEX takebacks_by_game; DROP TABLE takebacks; DROP TABLE channels;
+                 ALTER TABLE games DROP COLUMN takeback_offer;
+                 ALTER TABLE challenges DROP COLUMN rated; PRAGMA user_version = 2;",
             )
             .unwrap();
         let before = std::fs::read(&db).unwrap();
