@@ -826,3 +826,25 @@ fn moderators_commands_on_the_console() {
     assert!(s.active_games("console", "console").unwrap().is_empty());
     assert!(!s.game(1).unwrap().unwrap().rated);
 }
+
+#[test]
+fn another_players_command_does_not_wait_for_the_bots_search() {
+    let ch = Channel::new();
+    let out = ch.run(
+        "alice: !jungle play bot hard jade\n\
+         alice: G7 G6\n\
+         bob: !jungle games\n\
+         alice: !jungle board\n",
+    );
+    let games = out.find("jungle: Games in this channel (1):").expect(&out);
+    let answer = out.find("Jungle bot (hard) played").expect(&out);
+    let board = out.find("Move 2: alice (Jade) to move.").expect(&out);
+    assert!(
+        games < answer,
+        "bob's command is answered while the bot thinks:\n{out}"
+    );
+    assert!(
+        answer < board,
+        "alice's next line waits for the bot's answer to her move:\n{out}"
+    );
+}

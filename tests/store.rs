@@ -76,9 +76,16 @@ fn racing_moves_on_two_connections_apply_exactly_one() {
                 let (path, barrier) = (path.clone(), barrier.clone());
                 std::thread::spawn(move || {
                     let mut s = Store::open(&path).unwrap();
-                    // Two different legal moves in the position the round began with.
+                    // Two different legal moves in the position the round began with, neither
+                    // of which ends the game (which line wins each round is chance).
                     let at = s.game(id).unwrap().unwrap().position;
-                    let mv = at.legal_moves()[which];
+                    let open: Vec<_> = at
+                        .legal_moves()
+                        .iter()
+                        .copied()
+                        .filter(|&m| jungle::store::Step::play(&at, m).after.outcome().is_none())
+                        .collect();
+                    let mv = open[which];
                     barrier.wait();
                     let step = jungle::store::Step::play(&at, mv);
                     s.commit_move(id, round, &step, 1, None).unwrap()

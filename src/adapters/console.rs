@@ -1,6 +1,7 @@
 //! The console adapter: `jungle play` (a local game against the bot in the terminal) and
 //! `jungle console` (a scripted channel: each stdin line is `name: text`).
 
+use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -187,6 +188,10 @@ fn open_service(
 /// `jungle console`: a scripted channel. `/advance 16m` moves a test clock (with `test_clock`),
 /// `/tick` runs the timers now (they also run before every line), `/channel NAME` sends the
 /// lines after it to channel NAME (at first [`DEFAULT_CHANNEL`]).
+///
+/// Lines are handled in order, but the bot's answer to a move is searched on the side: the next
+/// lines of other people go on meanwhile, and the mover's own next line waits for it. `/tick`,
+/// `/advance` and the end of the input wait for every answer still owed.
 pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Result<()> {
     let manual = Arc::new(ManualClock::new(1_800_000_000));
     let clock: Arc<dyn Clock> = if test_clock {
@@ -195,12 +200,19 @@ pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Resu
         Arc::new(SystemClock)
     };
     let service = open_service(&opts, clock, false)?;
+    let opts = Arc::new(opts);
+    let out = Arc::new(std::sync::Mutex::new(std::io::stdout()));
+    let say = |line: &str| -> anyhow::Result<()> {
+        writeln!(crate::sync::lock(&out), "{line}")?;
+        Ok(())
+    };
     let mut lines = Lines::new(BufReader::new(tokio::io::stdin()));
-    let mut out = std::io::stdout();
     let mut channel = DEFAULT_CHANNEL.to_string();
+    // The bot's answers being searched, by the sender whose move they answer.
+    let mut thinking: HashMap<String, tokio::task::JoinHandle<anyhow::Result<()>>> = HashMap::new();
     while let Some(line) = lines.next().await? {
         let Line::Text(line) = line else {
-            writeln!(out, "{UNREADABLE}")?;
+            say(UNREADABLE)?;
             continue;
         };
         let line = line.trim();
@@ -208,33 +220,58 @@ pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Resu
             continue;
         }
         if let Some(arg) = line.strip_prefix("/advance") {
+            settle(&mut thinking).await?;
             match (test_clock, parse_duration(arg)) {
                 (true, Some(d)) => manual.advance(d.as_secs() as i64),
-                (false, _) => writeln!(out, "console: /advance needs --test-clock")?,
-                (true, None) => writeln!(out, "console: '{}' is not a duration", arg.trim())?,
+                (false, _) => say("console: /advance needs --test-clock")?,
+                (true, None) => say(&format!("console: '{}' is not a duration", arg.trim()))?,
             }
             continue;
         }
         if let Some(arg) = console_command(line, "/channel") {
             match arg.split_whitespace().collect::<Vec<_>>()[..] {
                 [name] => channel = name.to_string(),
-                _ => writeln!(
-                    out,
-                    "console: /channel needs one name, as in /channel general"
-                )?,
+                _ => say("console: /channel needs one name, as in /channel general")?,
             }
             continue;
         }
+        if line == "/tick" {
+            settle(&mut thinking).await?;
+        }
         for o in service.tick().await {
-            print_reply(&mut out, &o.reply, &opts)?;
+            print_reply(&mut *crate::sync::lock(&out), &o.reply, &opts)?;
         }
         if line == "/tick" {
             continue;
         }
         let (sender, text) = split_sender(line);
-        for reply in service.handle(event(&channel, sender, text)).await {
-            print_reply(&mut out, &reply, &opts)?;
+        if let Some(before) = thinking.remove(sender) {
+            before.await??;
         }
+        let (replies, turn) = service.handle_first(event(&channel, sender, text)).await;
+        for reply in &replies {
+            print_reply(&mut *crate::sync::lock(&out), reply, &opts)?;
+        }
+        if let Some(turn) = turn {
+            let (service, out, opts) = (service.clone(), out.clone(), opts.clone());
+            let task = tokio::spawn(async move {
+                for reply in service.answer(turn).await {
+                    print_reply(&mut *crate::sync::lock(&out), &reply, &opts)?;
+                }
+                Ok(())
+            });
+            thinking.insert(sender.to_string(), task);
+        }
+    }
+    settle(&mut thinking).await
+}
+
+/// Waits for every bot answer still being searched.
+async fn settle(
+    thinking: &mut HashMap<String, tokio::task::JoinHandle<anyhow::Result<()>>>,
+) -> anyhow::Result<()> {
+    for (_, task) in thinking.drain() {
+        task.await??;
     }
     Ok(())
 }

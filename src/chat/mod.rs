@@ -55,6 +55,6 @@ pub use handler::Core;
 pub use limits::Limits;
 pub use markup::{plain_name, verbatim};
 pub use picture::prepare as prepare_renderer;
-pub use service::{Clock, ManualClock, Service, SystemClock};
+pub use service::{Claim, Clock, ManualClock, Service, SystemClock};
 pub use settings::Settings;
 pub use timers::Ticked;

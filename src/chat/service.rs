@@ -49,6 +49,19 @@ impl Clock for ManualClock {
     }
 }
 
+/// A bot turn being searched by one task: no other task (the timers) takes it meanwhile.
+/// Dropping it ends the claim.
+pub struct Claim {
+    turn: BotTurn,
+    thinking: Arc<Mutex<HashSet<i64>>>,
+}
+
+impl Drop for Claim {
+    fn drop(&mut self) {
+        lock(&self.thinking).remove(&self.turn.game_id);
+    }
+}
+
 /// The game service shared by every adapter. Cheap to clone.
 #[derive(Clone)]
 pub struct Service {
@@ -73,38 +86,80 @@ impl Service {
 
     /// Handles one event; the replies are complete (images rendered, the bot's answer included).
     pub async fn handle(&self, event: Event) -> Vec<Reply> {
-        let core = self.core.clone();
-        let now = self.clock.now();
-        let handled =
-            match tokio::task::spawn_blocking(move || lock(&core).handle(&event, now)).await {
-                Ok(h) => h,
-                Err(e) => {
-                    tracing::error!(error = %e, "the handler failed");
-                    return vec![Reply::private(
-                        "Something went wrong on my side. Please try again.",
-                    )];
-                }
-            };
-        let mut replies = handled.replies;
-        if let Some(turn) = handled.bot_turn {
+        let Some((replies, turn)) = self.run_handler(event).await else {
+            return vec![Reply::private(
+                "Something went wrong on my side. Please try again.",
+            )];
+        };
+        let mut replies = replies;
+        if let Some(turn) = turn {
             let answer = self.bot_move(turn).await;
             replies = merge_bot_answer(replies, answer);
         }
         render_all(replies).await
     }
 
+    /// Handles one event but leaves the bot's answer, if one is owed, to [`Service::answer`]:
+    /// the replies (rendered) come back at once with the bot's turn, already claimed (the
+    /// timers leave it alone), so that a caller can go on with other people's commands while
+    /// the bot thinks.
+    pub async fn handle_first(&self, event: Event) -> (Vec<Reply>, Option<Claim>) {
+        match self.run_handler(event).await {
+            Some((replies, turn)) => (render_all(replies).await, turn.and_then(|t| self.claim(t))),
+            None => (
+                vec![Reply::private(
+                    "Something went wrong on my side. Please try again.",
+                )],
+                None,
+            ),
+        }
+    }
+
+    /// The bot's answer to a turn [`Service::handle_first`] claimed (rendered).
+    pub async fn answer(&self, claim: Claim) -> Vec<Reply> {
+        let replies = self.search_and_play(&claim.turn).await;
+        drop(claim);
+        render_all(replies).await
+    }
+
+    /// The handler's replies and owed bot turn, run off the runtime; `None` if it failed.
+    async fn run_handler(&self, event: Event) -> Option<(Vec<Reply>, Option<BotTurn>)> {
+        let core = self.core.clone();
+        let now = self.clock.now();
+        match tokio::task::spawn_blocking(move || lock(&core).handle(&event, now)).await {
+            Ok(h) => Some((h.replies, h.bot_turn)),
+            Err(e) => {
+                tracing::error!(error = %e, "the handler failed");
+                None
+            }
+        }
+    }
+
     /// Searches and plays the bot's move; empty if another task is already on it.
     async fn bot_move(&self, turn: BotTurn) -> Vec<Reply> {
-        if !lock(&self.thinking).insert(turn.game_id) {
-            return Vec::new();
+        match self.claim(turn) {
+            Some(claim) => self.search_and_play(&claim.turn).await,
+            None => Vec::new(),
         }
+    }
+
+    /// Claims the bot's turn in a game, unless another task is already on it; the claim ends
+    /// when the returned value is dropped.
+    fn claim(&self, turn: BotTurn) -> Option<Claim> {
+        lock(&self.thinking).insert(turn.game_id).then(|| Claim {
+            turn,
+            thinking: self.thinking.clone(),
+        })
+    }
+
+    async fn search_and_play(&self, turn: &BotTurn) -> Vec<Reply> {
         let seed = (turn.game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(turn.ply);
         let (pos, history) = (turn.position, turn.history.clone());
         let settings = *lock(&self.core).settings().level(turn.level);
         let chosen =
             tokio::task::spawn_blocking(move || bot::choose_move(&pos, &settings, &history, seed))
                 .await;
-        let replies = match chosen {
+        match chosen {
             Ok(Some(mv)) => {
                 let core = self.core.clone();
                 let now = self.clock.now();
@@ -118,9 +173,7 @@ impl Service {
                 tracing::error!(error = %e, game = turn.game_id, "the bot's search failed");
                 Vec::new()
             }
-        };
-        lock(&self.thinking).remove(&turn.game_id);
-        replies
+        }
     }
 
     /// Runs the timers: expired challenges, timed-out games, bot moves owed since a restart.
