@@ -258,6 +258,10 @@ fn discord_replies_name_buttons_and_slash_commands() {
     assert!(all.contains("Use `/jungle move` (from G7, to G6)"), "{all}");
     assert!(all.contains("type `/jungle` and pick one"), "{all}");
     assert!(
+        all.contains("\n/jungle-admin <abort|channel|settings>"),
+        "the moderators' command is named as Discord has it: {all}"
+    );
+    assert!(
         all.contains("Only members with the Manage Server permission may"),
         "{all}"
     );

@@ -205,7 +205,7 @@ pub static COMMANDS: &[Spec] = &[
         ..spec(
             "move",
             &[required(arg("move", Kind::Move, "The move"))],
-            "Move a piece, e.g. `move G7 G6`; in your game you can also just type `G7 G6`",
+            "Move a piece, e.g. `move G7 G6`",
             |a| {
                 Some(Command::Move {
                     mv: a.mv("move")?,
@@ -618,7 +618,13 @@ pub fn parse(words: &str) -> Result<Command, CommandError> {
 pub fn help(dialect: &Dialect) -> String {
     let mut out = dialect.help_lead();
     for s in COMMANDS {
-        out.push_str(&format!("\n{}: {}", s.usage(), s.help));
+        // The moderators' commands are spelt in full: on Discord they are their own command.
+        let usage = if s.moderators {
+            dialect.spell(&s.usage())
+        } else {
+            s.usage()
+        };
+        out.push_str(&format!("\n{usage}: {}", s.help));
     }
     out
 }
