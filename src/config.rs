@@ -35,6 +35,8 @@ pub struct Config {
     pub discord: Option<toml::Table>,
     /// The Matrix adapter's section; absent means Matrix is off.
     pub matrix: Option<toml::Table>,
+    /// Where to serve `/metrics` and `/healthz` (`[metrics] listen`); absent means off.
+    pub metrics: Option<std::net::SocketAddr>,
 }
 
 /// The keys of an adapter section, without their values.
@@ -51,6 +53,7 @@ impl std::fmt::Debug for Config {
             .field("limits", &self.limits)
             .field("discord", &section_keys(&self.discord))
             .field("matrix", &section_keys(&self.matrix))
+            .field("metrics", &self.metrics)
             .finish()
     }
 }
@@ -246,13 +249,26 @@ impl Config {
         let root = Section::new(
             "",
             table,
-            &["store", "chat", "bot", "limits", "discord", "matrix"],
+            &[
+                "store", "chat", "bot", "limits", "discord", "matrix", "metrics",
+            ],
         )?;
         let mut config = Config {
             discord: root.table("discord")?.cloned(),
             matrix: root.table("matrix")?.cloned(),
             ..Config::default()
         };
+        if let Some(s) = root.section("metrics", &["listen"])?
+            && let Some(text) = s.string("listen")?
+        {
+            let addr = text.trim().parse().map_err(|_| {
+                s.error(
+                    "listen",
+                    format!("'{text}' is not an address and port, like \"127.0.0.1:9464\""),
+                )
+            })?;
+            config.metrics = Some(addr);
+        }
         if let Some(s) = root.section("store", &["database"])? {
             config.store.database = s.string("database")?.map(PathBuf::from);
         }
@@ -414,10 +430,17 @@ mod tests {
             e,
             "chat.prefx (line 4): unknown key; known keys: prefix, challenge_expiry, move_timeout"
         );
+        let e = Config::parse("[metrics]\nlisten = \"localhost\"\n").unwrap_err();
+        assert_eq!(
+            e,
+            "metrics.listen (line 2): 'localhost' is not an address and port, like \"127.0.0.1:9464\""
+        );
+        let c = Config::parse("[metrics]\nlisten = \"127.0.0.1:9464\"\n").unwrap();
+        assert_eq!(c.metrics, Some("127.0.0.1:9464".parse().unwrap()));
         let e = Config::parse("[sotre]\n").unwrap_err();
         assert_eq!(
             e,
-            "sotre (line 1): unknown key; known keys: store, chat, bot, limits, discord, matrix"
+            "sotre (line 1): unknown key; known keys: store, chat, bot, limits, discord, matrix, metrics"
         );
         let e = Config::parse("[bot]\nrating_easy = \"low\"\n").unwrap_err();
         assert_eq!(

@@ -11,6 +11,7 @@
 //! - [`config`] and [`cli`]: the configuration file and the `jungle` command.
 //! - [`sync`]: the poison-tolerant lock the chat layer and the adapters share.
 //! - [`files`]: owner-only folders and files for the database and the Matrix store.
+//! - [`metrics`]: the metric names, adapter health, and `/metrics` + `/healthz` for operators.
 
 pub mod adapters;
 pub mod ai;
@@ -19,6 +20,7 @@ pub mod cli;
 pub mod config;
 pub mod engine;
 pub mod files;
+pub mod metrics;
 pub mod rating;
 pub mod render;
 pub mod store;

@@ -309,7 +309,9 @@ async fn check_accepts_good_discord_settings_and_names_a_bad_token() {
     let sections: Vec<&str> = out.lines().map(|l| l.split_once(':').unwrap().0).collect();
     assert_eq!(
         sections,
-        ["config", "store", "chat", "limits", "bot", "discord"],
+        [
+            "config", "store", "chat", "limits", "bot", "metrics", "discord"
+        ],
         "{out}"
     );
     assert!(out.contains("not there yet"), "{out}");

@@ -14,6 +14,7 @@ mod files;
 mod hardening;
 mod invariants;
 mod matrix;
+mod metrics;
 mod ops;
 mod perft;
 mod props;

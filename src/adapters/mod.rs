@@ -111,10 +111,27 @@ pub async fn run_all(config: Config) -> anyhow::Result<()> {
         ));
         names.insert(task.id(), matrix::PLATFORM);
     }
+    if config.metrics.is_some() {
+        crate::metrics::recorder()?;
+    }
+    for platform in names.values() {
+        crate::metrics::expect_adapter(platform);
+    }
     anyhow::ensure!(
         !adapters.is_empty(),
         "no adapter is configured: add a [discord] or [matrix] section (see config.example.toml), or use `jungle play`"
     );
+    // `/metrics` and `/healthz`, when configured. Failing to listen stops the bot: an operator
+    // who asked for them should not find them silently missing.
+    let mut servers = JoinSet::new();
+    if let Some(listen) = config.metrics {
+        let pinger = service.clone();
+        let ping: crate::metrics::Ping = Arc::new(move || {
+            let s = pinger.clone();
+            Box::pin(async move { s.ping().await })
+        });
+        servers.spawn(crate::metrics::serve(listen, ping));
+    }
     let ticker = service.clone();
     // A set of one, so that the timers stop when this returns.
     let mut timers = JoinSet::new();
@@ -136,6 +153,10 @@ pub async fn run_all(config: Config) -> anyhow::Result<()> {
     });
     tokio::select! {
         result = until_all_stopped(adapters, &names) => result,
+        Some(done) = servers.join_next() => match done {
+            Ok(result) => result.and(Err(anyhow::anyhow!("the metrics server stopped"))),
+            Err(e) => Err(anyhow::Error::new(e).context("the metrics server failed")),
+        },
         _ = tokio::signal::ctrl_c() => {
             tracing::info!("stopping");
             Ok(())

@@ -76,6 +76,8 @@ impl Core {
                 return Handled::reply(Reply::private(explain(&e, &dialect)));
             }
         };
+        metrics::counter!(crate::metrics::COMMANDS, "platform" => ev.place.platform.clone())
+            .increment(1);
         // A channel a moderator switched off hears only the command that switches it on.
         if !matches!(cmd, Command::Admin(AdminCommand::Channel { .. })) {
             match self
@@ -182,13 +184,27 @@ impl Core {
         }
     }
 
-    /// Expires challenges, ends timed-out games, and lists bot moves still owed.
+    /// Expires challenges, ends timed-out games, and lists bot moves still owed; notes how
+    /// many games each status holds for the metrics.
     pub fn tick(&mut self, now: i64) -> Ticked {
         let mut out = Ticked::default();
         if let Err(e) = timers::tick(&mut self.env(now), &mut out) {
             tracing::error!(error = %e, "timer pass failed");
         }
+        match self.store.game_counts() {
+            Ok(counts) => {
+                for (status, n) in counts {
+                    metrics::gauge!(crate::metrics::GAMES, "status" => status).set(n as f64);
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "cannot count the games"),
+        }
         out
+    }
+
+    /// The database answers.
+    pub fn ping(&self) -> std::result::Result<(), String> {
+        self.store.ping().map_err(|e| e.to_string())
     }
 }
 

@@ -24,6 +24,7 @@ pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Hand
     {
         return refuse("That move came too late: the game has already moved on.");
     }
+    metrics::counter!(crate::metrics::MOVES).increment(1);
     let mut game = game;
     let row = &mut game.row;
     row.position = step.after;

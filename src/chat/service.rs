@@ -86,6 +86,21 @@ impl Service {
 
     /// Handles one event; the replies are complete (images rendered, the bot's answer included).
     pub async fn handle(&self, event: Event) -> Vec<Reply> {
+        let started = std::time::Instant::now();
+        let replies = self.handle_timed(event).await;
+        metrics::histogram!(crate::metrics::COMMAND_SECONDS).record(started.elapsed());
+        replies
+    }
+
+    /// The database answers (for health checks).
+    pub async fn ping(&self) -> Result<(), String> {
+        let core = self.core.clone();
+        tokio::task::spawn_blocking(move || lock(&core).ping())
+            .await
+            .map_err(|e| e.to_string())?
+    }
+
+    async fn handle_timed(&self, event: Event) -> Vec<Reply> {
         let Some((replies, turn)) = self.run_handler(event).await else {
             return vec![Reply::private(
                 "Something went wrong on my side. Please try again.",
@@ -156,9 +171,11 @@ impl Service {
         let seed = (turn.game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(turn.ply);
         let (pos, history) = (turn.position, turn.history.clone());
         let settings = *lock(&self.core).settings().level(turn.level);
+        let started = std::time::Instant::now();
         let chosen =
             tokio::task::spawn_blocking(move || bot::choose_move(&pos, &settings, &history, seed))
                 .await;
+        metrics::histogram!(crate::metrics::BOT_SEARCH_SECONDS).record(started.elapsed());
         match chosen {
             Ok(Some(mv)) => {
                 let core = self.core.clone();

@@ -158,6 +158,18 @@ fn describe_chat(report: &mut Report, config: &Config) {
             levels.join(", ")
         ),
     );
+    report.section(
+        "metrics",
+        match config.metrics {
+            Some(addr) if addr.ip().is_loopback() => {
+                format!("/metrics and /healthz on http://{addr}")
+            }
+            Some(addr) => format!(
+                "/metrics and /healthz on http://{addr}, which is not a loopback address: keep it behind a firewall"
+            ),
+            None => "off (set [metrics] listen to serve /metrics and /healthz)".to_string(),
+        },
+    );
 }
 
 async fn check_discord(report: &mut Report, section: &toml::Table) {
@@ -286,7 +298,12 @@ mod tests {
         .unwrap();
         let mut report = Report::default();
         describe_chat(&mut report, &config);
-        assert_eq!(report.sections.len(), 3, "{:?}", report.sections);
+        assert_eq!(report.sections.len(), 4, "{:?}", report.sections);
+        assert!(
+            report.sections[3].starts_with("metrics: off"),
+            "{:?}",
+            report.sections
+        );
         assert!(
             report.sections[0].starts_with("chat: commands start with !j;")
                 && report.sections[0].contains("silent for 2h loses"),

@@ -310,6 +310,21 @@ impl Store {
             .optional()?)
     }
 
+    /// How many games each status holds (`active`, `finished`, `aborted`).
+    pub fn game_counts(&self) -> Result<Vec<(String, i64)>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT status, COUNT(*) FROM games GROUP BY status ORDER BY status")?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Answers a trivial query: the database is there and readable.
+    pub fn ping(&self) -> Result<()> {
+        self.conn.query_row("SELECT 1", [], |_| Ok(()))?;
+        Ok(())
+    }
+
     /// Recent games of a player in one channel, newest first.
     pub fn games_of(
         &self,

@@ -103,7 +103,10 @@ impl Shared {
         }
         match channel.send_message(http, m).await {
             Ok(sent) => self.record(&sent, reply),
-            Err(e) => tracing::warn!(error = %e, %channel, "sending a message failed"),
+            Err(e) => {
+                tracing::warn!(error = %e, %channel, "sending a message failed");
+                crate::metrics::reply_failed(PLATFORM);
+            }
         }
     }
 
@@ -120,6 +123,7 @@ impl Shared {
                 );
                 if let Err(e) = r.execute(http, (to.id, to.token)).await {
                     tracing::warn!(error = %e, "answering an interaction failed");
+                    crate::metrics::reply_failed(PLATFORM);
                 }
             }
             (None, true) => {
@@ -130,7 +134,10 @@ impl Shared {
             (Some(first), false) => {
                 let r = CreateInteractionResponse::Message(Outgoing::from_reply(first).response());
                 match r.execute(http, (to.id, to.token)).await {
-                    Err(e) => tracing::warn!(error = %e, "answering an interaction failed"),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "answering an interaction failed");
+                        crate::metrics::reply_failed(PLATFORM);
+                    }
                     // The response's id is needed to retire its buttons later.
                     Ok(()) if !first.buttons.is_empty() && !first.private => {
                         match http.get_original_interaction_response(to.token).await {
@@ -148,7 +155,10 @@ impl Shared {
                     .await
                 {
                     Ok(m) => self.record(&m, first),
-                    Err(e) => tracing::warn!(error = %e, "filling in a deferred response failed"),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "filling in a deferred response failed");
+                        crate::metrics::reply_failed(PLATFORM);
+                    }
                 }
             }
             (Some(first), true) => {
@@ -171,7 +181,10 @@ impl Shared {
             .await
         {
             Ok(m) => self.record(&m, reply),
-            Err(e) => tracing::warn!(error = %e, "sending a follow-up failed"),
+            Err(e) => {
+                tracing::warn!(error = %e, "sending a follow-up failed");
+                crate::metrics::reply_failed(PLATFORM);
+            }
         }
     }
 
@@ -366,7 +379,14 @@ pub(super) struct Handler(pub Arc<Shared>);
 #[serenity::async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
+        crate::metrics::connected(PLATFORM, true);
         self.0.on_ready(&ctx.http, &ready).await;
+    }
+
+    /// The gateway connection's state, for `/healthz` and the metrics.
+    async fn shard_stage_update(&self, _: Context, event: serenity::all::ShardStageUpdateEvent) {
+        let up = matches!(event.new, serenity::all::ConnectionStage::Connected);
+        crate::metrics::connected(PLATFORM, up);
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {

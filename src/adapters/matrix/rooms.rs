@@ -373,6 +373,7 @@ impl Rooms {
     async fn send(&self, room: &Room, reply: &Reply, answering: Option<&EventId>) {
         if let Err(e) = send_reply(room, reply, answering).await {
             tracing::error!(room = %room.room_id(), error = format!("{e:#}"), "cannot post a reply");
+            crate::metrics::reply_failed(PLATFORM);
         }
     }
 }
