@@ -134,7 +134,7 @@ pub async fn probe(config: &MatrixConfig) -> Result<String, String> {
         }
         Login::Password(password) => {
             let saved = session::saved_session(config)
-                .map_err(|e| format!("matrix.data_dir: {}", crate::cli::one_line(&e)))?;
+                .map_err(|e| format!("matrix.data_dir: {e:#}").replace('\n', " "))?;
             let mut note = String::new();
             if let Some(saved) = saved {
                 match whoami(&hs, config, &saved.tokens.access_token, "the saved session").await? {
