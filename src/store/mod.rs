@@ -72,6 +72,24 @@ impl From<rusqlite::Error> for StoreError {
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
+/// Puts the database in WAL mode. Switching a new file needs it to itself for a moment, and
+/// SQLite does not always wait for that: while another process creates the same database the
+/// switch can fail at once with "database is locked". It is tried again for up to ten seconds.
+fn wal(conn: &Connection) -> Result<()> {
+    let mut tries = 0;
+    loop {
+        match conn.pragma_update(None, "journal_mode", "WAL") {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.code == rusqlite::ErrorCode::DatabaseBusy && tries < 100 =>
+            {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            other => return Ok(other?),
+        }
+    }
+}
+
 /// An open database.
 pub struct Store {
     conn: Connection,
@@ -109,7 +127,7 @@ impl Store {
 
     fn setup(conn: Connection, name: &str) -> Result<Store> {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
+        wal(&conn)?;
         // FULL: a move that was answered survives a power cut too, not only a crash of the
         // process (NORMAL may roll back the last commits in WAL mode); `jungle bench` measures
         // what it costs.
