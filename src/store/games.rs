@@ -436,11 +436,23 @@ impl Store {
         expected_ply: u32,
         side: Option<Side>,
     ) -> Result<bool> {
+        self.set_offer("draw_offer", game_id, expected_ply, side)
+    }
+
+    /// Records or clears a standing offer (`draw_offer` or `takeback_offer`) if the game is
+    /// still active at `expected_ply`; false when it moved on.
+    pub(super) fn set_offer(
+        &mut self,
+        column: &'static str,
+        game_id: i64,
+        expected_ply: u32,
+        side: Option<Side>,
+    ) -> Result<bool> {
         Ok(self
             .conn
-            .prepare_cached(
-                "UPDATE games SET draw_offer = ?3 WHERE id = ?1 AND ply = ?2 AND status = 'active'",
-            )?
+            .prepare_cached(&format!(
+                "UPDATE games SET {column} = ?3 WHERE id = ?1 AND ply = ?2 AND status = 'active'"
+            ))?
             .execute(params![game_id, expected_ply, side.map(codec::side_code)])?
             == 1)
     }

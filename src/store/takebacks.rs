@@ -28,13 +28,7 @@ impl Store {
         expected_ply: u32,
         side: Option<Side>,
     ) -> Result<bool> {
-        Ok(self
-            .conn
-            .prepare_cached(
-                "UPDATE games SET takeback_offer = ?3 WHERE id = ?1 AND ply = ?2 AND status = 'active'",
-            )?
-            .execute(params![game_id, expected_ply, side.map(codec::side_code)])?
-            == 1)
+        self.set_offer("takeback_offer", game_id, expected_ply, side)
     }
 
     /// Takes back the last `plies` moves of an active game still at `expected_ply`, asked for
