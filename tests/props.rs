@@ -4,7 +4,9 @@
 
 use std::time::Duration;
 
+#[cfg(feature = "discord")]
 use jungle::adapters::discord::DiscordConfig;
+#[cfg(feature = "matrix")]
 use jungle::adapters::matrix::MatrixConfig;
 use jungle::chat::Action;
 use jungle::chat::table::{self, COMMANDS};
@@ -150,9 +152,11 @@ proptest! {
         if let Ok(config) = Config::parse(&text) {
             // What the chat layer is told, and the adapters' own sections, read without a panic too.
             let _ = config.settings();
+            #[cfg(feature = "discord")]
             if let Some(t) = &config.discord {
                 let _ = DiscordConfig::parse(t, None);
             }
+            #[cfg(feature = "matrix")]
             if let Some(t) = &config.matrix {
                 let _ = MatrixConfig::from_table(t, |_| None);
             }

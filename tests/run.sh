@@ -10,3 +10,5 @@ cargo clippy --locked --all-targets -- -D warnings
 cargo test --locked --all-targets --no-run
 # The Matrix tests need a homeserver: a throwaway Synapse runs around the test run.
 bash tests/matrix/synapse.sh cargo test --locked --all-targets
+# The build without Discord and Matrix: lints, builds, plays (see tests/lite.sh).
+bash tests/lite.sh

@@ -1,8 +1,12 @@
 //! Adapters: each maps one platform's events to [`crate::chat`] calls and replies back.
 //! [`run_all`] starts every adapter the config names, side by side, on one [`Service`].
+//! Discord and Matrix are cargo features (both on by default); a build without one refuses a
+//! config that asks for it ([`not_built`]).
 
 pub mod console;
+#[cfg(feature = "discord")]
 pub mod discord;
+#[cfg(feature = "matrix")]
 pub mod matrix;
 
 use std::collections::HashMap;
@@ -47,7 +51,9 @@ pub fn open_service_with(
 /// the `/jungle` command and buttons, with typed moves only when the Message Content intent is
 /// on (other platforms use the prefix).
 pub fn settings(config: &Config) -> Settings {
+    #[cfg_attr(not(feature = "discord"), allow(unused_mut))]
     let mut settings = config.settings();
+    #[cfg(feature = "discord")]
     if let Some(section) = &config.discord {
         let typed = section
             .get("message_content")
@@ -59,6 +65,21 @@ pub fn settings(config: &Config) -> Settings {
         );
     }
     settings
+}
+
+/// Why a config section cannot be used by this build: its platform's cargo feature was left
+/// out. `None` when the platform is built in.
+pub fn not_built(section: &str) -> Option<String> {
+    let built = match section {
+        "discord" => cfg!(feature = "discord"),
+        "matrix" => cfg!(feature = "matrix"),
+        _ => true,
+    };
+    (!built).then(|| {
+        format!(
+            "{section}: this jungle was built without the `{section}` cargo feature; remove the [{section}] section or build with the default features"
+        )
+    })
 }
 
 /// An error and its sources on one line (`a: b: c`), a source left out when the text before
@@ -86,14 +107,26 @@ pub async fn run_all(config: Config) -> anyhow::Result<()> {
         tokio::task::spawn_blocking(move || open_service(&config, Arc::new(SystemClock))).await??
     };
     let mut outboxes: HashMap<&'static str, mpsc::Sender<Outgoing>> = HashMap::new();
+    #[cfg_attr(not(any(feature = "discord", feature = "matrix")), allow(unused_mut))]
     let mut adapters: JoinSet<anyhow::Result<()>> = JoinSet::new();
+    #[cfg_attr(not(any(feature = "discord", feature = "matrix")), allow(unused_mut))]
     let mut names: HashMap<task::Id, &'static str> = HashMap::new();
+    #[cfg_attr(
+        not(any(feature = "discord", feature = "matrix")),
+        allow(unused_variables, unused_mut)
+    )]
     let mut outbox = |platform: &'static str| {
         let (tx, rx) = mpsc::channel(256);
         outboxes.insert(platform, tx);
         rx
     };
+    for (name, section) in [("discord", &config.discord), ("matrix", &config.matrix)] {
+        if let (Some(_), Some(why)) = (section, not_built(name)) {
+            anyhow::bail!(why);
+        }
+    }
     // Each adapter: parse its section (errors name the key), then run it with its outbox.
+    #[cfg(feature = "discord")]
     if let Some(section) = &config.discord {
         let discord_config =
             discord::DiscordConfig::from_table(section).map_err(anyhow::Error::msg)?;
@@ -101,6 +134,7 @@ pub async fn run_all(config: Config) -> anyhow::Result<()> {
         let task = adapters.spawn(async move { discord::run(discord_config, service, rx).await });
         names.insert(task.id(), discord::PLATFORM);
     }
+    #[cfg(feature = "matrix")]
     if let Some(section) = &config.matrix {
         let settings = matrix::MatrixConfig::from_table(section, |key| std::env::var(key).ok())
             .map_err(anyhow::Error::msg)?;

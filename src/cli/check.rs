@@ -7,8 +7,11 @@
 use std::path::Path;
 use std::time::Duration;
 
+#[cfg(feature = "discord")]
 use crate::adapters::discord::{self, DiscordConfig, Shards};
+#[cfg(feature = "matrix")]
 use crate::adapters::matrix::MatrixConfig;
+#[cfg(feature = "matrix")]
 use crate::adapters::matrix::config::{Allow, Login};
 use crate::ai::Level;
 use crate::config::Config;
@@ -93,9 +96,17 @@ pub async fn check(path: &Path) -> Report {
                 .into(),
         );
     }
+    for (name, section) in [("discord", &config.discord), ("matrix", &config.matrix)] {
+        if let (Some(_), Some(why)) = (section, crate::adapters::not_built(name)) {
+            report.section(name, "asked for, but this build has no support for it");
+            report.problems.push(why);
+        }
+    }
+    #[cfg(feature = "discord")]
     if let Some(section) = &config.discord {
         check_discord(&mut report, section).await;
     }
+    #[cfg(feature = "matrix")]
     if let Some(section) = &config.matrix {
         check_matrix(&mut report, section).await;
     }
@@ -172,6 +183,7 @@ fn describe_chat(report: &mut Report, config: &Config) {
     );
 }
 
+#[cfg(feature = "discord")]
 async fn check_discord(report: &mut Report, section: &toml::Table) {
     let config = match DiscordConfig::from_table(section) {
         Ok(c) => c,
@@ -215,6 +227,7 @@ async fn check_discord(report: &mut Report, section: &toml::Table) {
     report.section("discord", what.join("; "));
 }
 
+#[cfg(feature = "matrix")]
 async fn check_matrix(report: &mut Report, section: &toml::Table) {
     let config = match MatrixConfig::from_table(section, |key| std::env::var(key).ok()) {
         Ok(c) => c,
