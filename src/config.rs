@@ -219,6 +219,7 @@ impl Config {
             default_level: self.bot.default_level,
             levels: crate::ai::Level::ALL.map(|l| self.bot.level_settings(l)),
             limits: self.limits,
+            analysis_nodes: crate::chat::ANALYSIS_NODES,
             dialects: Vec::new(),
         }
     }

@@ -20,7 +20,8 @@ use crate::sync::lock;
 
 /// Commands handled, by platform.
 pub const COMMANDS: &str = "jungle_commands_total";
-/// How long a command took, to the reply (the bot's answer included), in seconds.
+/// How long a command took, to the reply (the bot's answer included; an analysis is timed on
+/// its own), in seconds.
 pub const COMMAND_SECONDS: &str = "jungle_command_seconds";
 /// Moves committed (players' and the bot's).
 pub const MOVES: &str = "jungle_moves_total";
@@ -28,6 +29,8 @@ pub const MOVES: &str = "jungle_moves_total";
 pub const GAMES: &str = "jungle_games";
 /// The bot's search time per move, in seconds.
 pub const BOT_SEARCH_SECONDS: &str = "jungle_bot_search_seconds";
+/// How long one game's analysis took (searching only), in seconds.
+pub const ANALYSIS_SECONDS: &str = "jungle_analysis_seconds";
 /// Replies the platform did not take, by platform.
 pub const REPLIES_FAILED: &str = "jungle_replies_failed_total";
 /// 1 while an adapter is connected, by platform.

@@ -34,6 +34,7 @@ const WORDS: &[&str] = &[
     "global",
     "history",
     "export",
+    "analyze",
     "rules",
     "help",
     "@alice",

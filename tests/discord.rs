@@ -638,3 +638,39 @@ async fn moderators_abort_games_and_switch_a_channel_off_and_on() {
     assert_has(&on.text(), "I answer in this channel again");
     w.finish().await;
 }
+
+#[tokio::test]
+async fn analyze_fills_in_its_deferred_response_with_the_summary_and_graph() {
+    let w = World::start(GUILD_BOT).await;
+    let place = jungle::chat::Place {
+        platform: "discord".into(),
+        scope: GUILD.to_string(),
+        channel: double::CHANNEL.to_string(),
+    };
+    let id = crate::analysis::finished_game_in(
+        &mut w.store(),
+        &place,
+        [&ALICE.id.to_string(), &BOB.id.to_string()],
+        [ALICE.name, BOB.name],
+    );
+    let iid = slash(&w, ALICE, "analyze", &[("game", 4, json!(id))]);
+    let m = w
+        .wait("the analysis in the response", |s| {
+            s.reply(iid)
+                .filter(|m| m.content.contains("analysed"))
+                .cloned()
+        })
+        .await;
+    assert_eq!(answer_kind(&w, iid), DEFERRED);
+    assert!(!m.ephemeral());
+    assert_has(&m.content, "turning point move 1: A9 A8 (D2 D1 was better)");
+    assert_has(&m.content, &format!("`/jungle export {id}`"));
+    assert_eq!(m.files.len(), 1);
+    assert_eq!(m.files[0].name, "analysis.png");
+    assert!(m.files[0].bytes.starts_with(b"\x89PNG"));
+    assert_has(
+        m.files[0].description.as_deref().unwrap_or(""),
+        "Evaluation graph of game",
+    );
+    w.finish().await;
+}

@@ -31,7 +31,7 @@ fn file_database_uses_wal_and_keeps_data() {
     let id = {
         let mut s = Store::open(&path).unwrap();
         assert_eq!(s.journal_mode().unwrap(), "wal");
-        assert_eq!(s.schema_version().unwrap(), 4);
+        assert_eq!(s.schema_version().unwrap(), jungle::store::latest_version());
         new_game(&mut s)
     };
     let s = Store::open(&path).unwrap();
@@ -156,12 +156,12 @@ fn a_version_one_database_is_migrated_with_its_games_replayed() {
              ALTER TABLE games DROP COLUMN bot_to_move;
              DROP INDEX takebacks_by_game; DROP TABLE takebacks; DROP TABLE channels;
              ALTER TABLE games DROP COLUMN takeback_offer; ALTER TABLE challenges DROP COLUMN rated;
-             PRAGMA user_version = 1;"
+             DROP TABLE analyses; PRAGMA user_version = 1;"
         ))
         .unwrap();
     }
     let s = Store::open(&path).unwrap();
-    assert_eq!(s.schema_version().unwrap(), 4);
+    assert_eq!(s.schema_version().unwrap(), jungle::store::latest_version());
     let g = s.game(1).unwrap().unwrap();
     assert_eq!(g.captures, [None, None]);
     let start = jungle::Position::start();

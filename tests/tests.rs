@@ -1,19 +1,24 @@
 //! Every integration test, in one binary: one link instead of one per file, which is most of
 //! what a test build costs. Each module is one area; `cargo test --test tests <module>::` runs
-//! one of them (the Matrix ones need the homeserver `tests/matrix/synapse.sh` starts).
+//! one of them (the Matrix ones need the homeserver `tests/matrix/synapse.sh` starts). The
+//! platforms' modules are left out of a build without their cargo features.
 
 mod common;
 mod images;
 
 mod ai;
+mod analysis;
 mod chat_robustness;
 mod cli;
 mod console;
+#[cfg(feature = "discord")]
 mod discord;
 mod files;
 mod hardening;
 mod invariants;
+#[cfg(feature = "matrix")]
 mod matrix;
+#[cfg(all(feature = "discord", feature = "matrix"))]
 mod metrics;
 mod ops;
 mod perft;

@@ -18,6 +18,7 @@
 //! assert!(Position::start().is_legal(mv));
 //! ```
 
+pub mod analysis;
 pub mod attacks;
 pub mod control;
 pub mod eval;

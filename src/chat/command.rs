@@ -147,6 +147,10 @@ pub enum Command {
     Export {
         game: i64,
     },
+    /// A finished game judged move by move, with the evaluation graph.
+    Analyze {
+        game: i64,
+    },
     Rules,
     Help,
     /// Moderators' commands.

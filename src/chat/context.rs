@@ -1,6 +1,6 @@
 //! What every command handler works with: the store, the settings and the time ([`Env`]), who
-//! asked and where ([`Ctx`]), and what a handler gives back ([`Handled`], [`BotTurn`], or a
-//! [`ChatError`]).
+//! asked and where ([`Ctx`]), and what a handler gives back ([`Handled`], [`BotTurn`], an
+//! analysis to run, or a [`ChatError`]).
 
 use thiserror::Error;
 
@@ -10,6 +10,7 @@ use crate::store::{PlayerRow, Store, StoreError};
 use super::bot::Level;
 use super::dialect::Dialect;
 use super::event::{Event, Reply};
+use super::review::AnalysisJob;
 use super::settings::Settings;
 
 /// Why a command did nothing: a refusal the user reads, or a store failure.
@@ -43,13 +44,15 @@ pub struct BotTurn {
 pub struct Handled {
     pub replies: Vec<Reply>,
     pub bot_turn: Option<BotTurn>,
+    /// A game to analyse: the service runs it off the runtime and posts the result.
+    pub analysis: Option<AnalysisJob>,
 }
 
 impl Handled {
     pub(crate) fn reply(reply: Reply) -> Handled {
         Handled {
             replies: vec![reply],
-            bot_turn: None,
+            ..Handled::default()
         }
     }
 }

@@ -15,9 +15,11 @@ use super::event::{Event, Input, Reply};
 use super::game::capitalize;
 use super::limits::{Limiter, Verdict};
 use super::markup::plain_name;
+use super::review::{self, AnalysisJob};
 use super::settings::Settings;
 use super::timers::{self, Ticked};
 use super::{admin, challenges, info, lifecycle, play, table, takeback};
+use crate::ai::analysis::Analysis;
 
 /// The handler: the store, the settings and the rate limiter.
 pub struct Core {
@@ -202,6 +204,32 @@ impl Core {
         out
     }
 
+    /// The reply of an analysis that is stored already, if it is.
+    pub fn stored_analysis(&self, job: &AnalysisJob) -> Option<Vec<Reply>> {
+        let done = self.store.analysis(job.game_id).ok()??;
+        let dialect = self.settings.dialect(&job.platform);
+        Some(vec![review::result_reply(job, &done, &dialect)])
+    }
+
+    /// Keeps a finished analysis and makes its reply for the place the job came from.
+    pub fn finish_analysis(
+        &mut self,
+        job: &AnalysisJob,
+        analysis: &Analysis,
+        now: i64,
+    ) -> Vec<Reply> {
+        let dialect = self.settings.dialect(&job.platform);
+        match review::finished(&mut self.store, &dialect, job, analysis, now) {
+            Ok(reply) => vec![reply],
+            Err(e) => {
+                tracing::error!(error = %e, game = job.game_id, "cannot keep an analysis");
+                vec![Reply::text(
+                    "Something went wrong on my side. Please try again.",
+                )]
+            }
+        }
+    }
+
     /// The database answers.
     pub fn ping(&self) -> std::result::Result<(), String> {
         self.store.ping().map_err(|e| e.to_string())
@@ -235,6 +263,7 @@ fn run(cx: &mut Ctx<'_>, cmd: Command) -> Result<Handled> {
         Command::Top { global, limit } => info::top(cx, global, limit),
         Command::History { user } => info::history(cx, user.as_deref()),
         Command::Export { game } => info::export(cx, game),
+        Command::Analyze { game } => review::analyze(cx, game),
         Command::Rules => Ok(Handled::reply(Reply::text(super::text::rules()))),
         Command::Help => Ok(Handled::reply(Reply::text(table::help(&cx.dialect())))),
         Command::Admin(cmd) => admin::admin(cx, cmd),

@@ -8,6 +8,7 @@ use super::context::{Ctx, Handled, Result, refuse};
 use super::event::Reply;
 use super::game::{Game, capitalize};
 use super::lookup::resolve_user;
+use super::review;
 
 const HISTORY_LEN: u32 = 10;
 
@@ -146,15 +147,20 @@ pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
         _ => return refuse(format!("There is no game #{id} in this channel.")),
     };
     let g = Game::load(store, row)?;
-    let numbered: Vec<String> = g
+    // An analysed game's moves carry their marks (`?!`, `?`, `??`).
+    let analysis = store.analysis(id)?;
+    let (tags, better) = analysis.as_ref().map(review::marks).unwrap_or_default();
+    let marked: Vec<String> = g
         .row
         .moves
+        .iter()
+        .enumerate()
+        .map(|(i, mv)| format!("{mv}{}", tags.get(i).copied().unwrap_or("")))
+        .collect();
+    let numbered: Vec<String> = marked
         .chunks(2)
         .enumerate()
-        .map(|(i, pair)| {
-            let pair: Vec<String> = pair.iter().map(ToString::to_string).collect();
-            format!("{}. {}", i + 1, pair.join(", "))
-        })
+        .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(", ")))
         .collect();
     let mut text = format!(
         "Game #{}: {}. {}.\nStart: {}\nMoves: {}\nPosition: {}",
@@ -185,6 +191,16 @@ pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
         .collect();
     if !takebacks.is_empty() {
         text.push_str(&format!("\nTaken back: {}", takebacks.join("; ")));
+    }
+    if analysis.is_some() {
+        text.push_str(&format!(
+            "\nAnalysis: {}",
+            if better.is_empty() {
+                "no inaccuracy, mistake or blunder".to_string()
+            } else {
+                better.join("; ")
+            }
+        ));
     }
     Ok(Handled::reply(Reply::text(text)))
 }

@@ -56,6 +56,7 @@ pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Hand
             ..Reply::default()
         }],
         bot_turn: game.bot_turn(),
+        analysis: None,
     })
 }
 
@@ -232,5 +233,6 @@ pub(crate) fn game_started(env: &Env<'_>, row: GameRow) -> Result<Handled> {
             ..Reply::default()
         }],
         bot_turn: game.bot_turn(),
+        analysis: None,
     })
 }

@@ -11,7 +11,8 @@
 //!   `limits`: per-user rate limits. `markup`: user text as replies may show it.
 //! - `game`, `lookup`, `lifecycle`: a stored game with its seats; finding players and games;
 //!   moving and ending a game.
-//! - `challenges`, `play`, `takeback`, `info`, `admin`, `timers`: the command handlers (load, decide, commit, reply).
+//! - `challenges`, `play`, `takeback`, `info`, `review`, `admin`, `timers`: the command handlers
+//!   (load, decide, commit, reply); `review` leaves its search to the service.
 //! - `picture`, `describe`: a reply's board as a PNG, and the same board in words.
 //! - `handler` ([`Core`]): one event in, replies out. [`Service`]: the async entry point; runs
 //!   the handler, the bot and the renderer off the runtime.
@@ -35,6 +36,7 @@ mod lookup;
 mod markup;
 mod picture;
 mod play;
+mod review;
 mod service;
 mod settings;
 pub mod table;
@@ -55,6 +57,7 @@ pub use handler::Core;
 pub use limits::Limits;
 pub use markup::{plain_name, verbatim};
 pub use picture::prepare as prepare_renderer;
-pub use service::{Claim, Clock, ManualClock, Service, SystemClock};
-pub use settings::Settings;
+pub use review::{AnalysisJob, analysis_graph};
+pub use service::{Claim, Clock, ManualClock, Pending, Service, SystemClock};
+pub use settings::{ANALYSIS_NODES, Settings};
 pub use timers::Ticked;

@@ -1,5 +1,5 @@
-//! The async face of the chat layer that adapters call. SQLite work, rendering and the bot's
-//! search all run on tokio's blocking pool, never on the reactor.
+//! The async face of the chat layer that adapters call. SQLite work, rendering, the bot's
+//! search and analyses all run on tokio's blocking pool, never on the reactor.
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -9,10 +9,11 @@ use crate::store::Store;
 use crate::sync::lock;
 
 use super::bot;
-use super::context::BotTurn;
+use super::context::{BotTurn, Handled};
 use super::event::{Event, Outgoing, Place, Reply};
 use super::handler::Core;
 use super::picture;
+use super::review::AnalysisJob;
 use super::settings::Settings;
 
 /// Where the service gets the time (unix seconds); tests use a [`ManualClock`].
@@ -62,6 +63,16 @@ impl Drop for Claim {
     }
 }
 
+/// Work a command leaves for later: the bot's answer (claimed), or an analysis.
+pub enum Pending {
+    Bot(Claim),
+    Analysis(AnalysisJob),
+}
+
+/// Analyses searched at the same time; more wait their turn (each keeps a core busy for
+/// seconds, and the bot's own moves must not starve).
+const ANALYSES_AT_ONCE: usize = 1;
+
 /// The game service shared by every adapter. Cheap to clone.
 #[derive(Clone)]
 pub struct Service {
@@ -69,6 +80,7 @@ pub struct Service {
     clock: Arc<dyn Clock>,
     /// Games whose bot move is being searched right now.
     thinking: Arc<Mutex<HashSet<i64>>>,
+    analyses: Arc<tokio::sync::Semaphore>,
 }
 
 impl Service {
@@ -77,6 +89,7 @@ impl Service {
             core: Arc::new(Mutex::new(Core::new(store, settings))),
             clock,
             thinking: Arc::new(Mutex::new(HashSet::new())),
+            analyses: Arc::new(tokio::sync::Semaphore::new(ANALYSES_AT_ONCE)),
         }
     }
 
@@ -86,9 +99,10 @@ impl Service {
 
     /// Handles one event; the replies are complete (images rendered, the bot's answer included).
     pub async fn handle(&self, event: Event) -> Vec<Reply> {
-        let started = std::time::Instant::now();
-        let replies = self.handle_timed(event).await;
-        metrics::histogram!(crate::metrics::COMMAND_SECONDS).record(started.elapsed());
+        let (mut replies, pending) = self.handle_staged(event).await;
+        if let Some(pending) = pending {
+            replies.extend(self.answer(pending).await);
+        }
         replies
     }
 
@@ -100,49 +114,122 @@ impl Service {
             .map_err(|e| e.to_string())?
     }
 
-    async fn handle_timed(&self, event: Event) -> Vec<Reply> {
-        let Some((replies, turn)) = self.run_handler(event).await else {
-            return vec![Reply::private(
-                "Something went wrong on my side. Please try again.",
-            )];
+    /// Handles one event, the bot's answer included, but leaves an analysis to
+    /// [`Service::answer`]: the replies (rendered) say it has started, so that an adapter can
+    /// post them before the result.
+    pub async fn handle_staged(&self, event: Event) -> (Vec<Reply>, Option<Pending>) {
+        let started = std::time::Instant::now();
+        let Some(h) = self.run_handler(event).await else {
+            return (vec![went_wrong()], None);
         };
-        let mut replies = replies;
-        if let Some(turn) = turn {
+        let mut replies = h.replies;
+        if let Some(turn) = h.bot_turn {
             let answer = self.bot_move(turn).await;
             replies = merge_bot_answer(replies, answer);
         }
-        render_all(replies).await
+        let replies = render_all(replies).await;
+        metrics::histogram!(crate::metrics::COMMAND_SECONDS).record(started.elapsed());
+        (replies, h.analysis.map(Pending::Analysis))
     }
 
-    /// Handles one event but leaves the bot's answer, if one is owed, to [`Service::answer`]:
-    /// the replies (rendered) come back at once with the bot's turn, already claimed (the
-    /// timers leave it alone), so that a caller can go on with other people's commands while
-    /// the bot thinks.
-    pub async fn handle_first(&self, event: Event) -> (Vec<Reply>, Option<Claim>) {
+    /// Handles one event but leaves the bot's answer, if one is owed, and an analysis to
+    /// [`Service::answer`]: the replies (rendered) come back at once with the bot's turn
+    /// already claimed (the timers leave it alone), so that a caller can go on with other
+    /// people's commands while the bot thinks.
+    pub async fn handle_first(&self, event: Event) -> (Vec<Reply>, Option<Pending>) {
+        let started = std::time::Instant::now();
         match self.run_handler(event).await {
-            Some((replies, turn)) => (render_all(replies).await, turn.and_then(|t| self.claim(t))),
-            None => (
-                vec![Reply::private(
-                    "Something went wrong on my side. Please try again.",
-                )],
-                None,
-            ),
+            Some(h) => {
+                let pending = match (h.bot_turn, h.analysis) {
+                    (Some(turn), _) => self.claim(turn).map(Pending::Bot),
+                    (None, job) => job.map(Pending::Analysis),
+                };
+                let replies = render_all(h.replies).await;
+                metrics::histogram!(crate::metrics::COMMAND_SECONDS).record(started.elapsed());
+                (replies, pending)
+            }
+            None => (vec![went_wrong()], None),
         }
     }
 
-    /// The bot's answer to a turn [`Service::handle_first`] claimed (rendered).
-    pub async fn answer(&self, claim: Claim) -> Vec<Reply> {
-        let replies = self.search_and_play(&claim.turn).await;
-        drop(claim);
-        render_all(replies).await
+    /// What [`Service::handle_first`] or [`Service::handle_staged`] left for later, done
+    /// (rendered).
+    pub async fn answer(&self, pending: Pending) -> Vec<Reply> {
+        self.answer_with_progress(pending, None).await
     }
 
-    /// The handler's replies and owed bot turn, run off the runtime; `None` if it failed.
-    async fn run_handler(&self, event: Event) -> Option<(Vec<Reply>, Option<BotTurn>)> {
+    /// [`Service::answer`], telling `progress` how far an analysis has come (positions
+    /// searched, positions in all).
+    pub async fn answer_with_progress(
+        &self,
+        pending: Pending,
+        progress: Option<tokio::sync::watch::Sender<(usize, usize)>>,
+    ) -> Vec<Reply> {
+        match pending {
+            Pending::Bot(claim) => {
+                let replies = self.search_and_play(&claim.turn).await;
+                drop(claim);
+                render_all(replies).await
+            }
+            Pending::Analysis(job) => self.analyse(job, progress).await,
+        }
+    }
+
+    /// Runs an analysis when its turn comes, keeps it and returns its reply. A game analysed
+    /// meanwhile (asked twice at once) is not searched again.
+    async fn analyse(
+        &self,
+        job: AnalysisJob,
+        progress: Option<tokio::sync::watch::Sender<(usize, usize)>>,
+    ) -> Vec<Reply> {
+        let Ok(_turn) = self.analyses.acquire().await else {
+            return vec![went_wrong()];
+        };
+        let core = self.core.clone();
+        let j = job.clone();
+        if let Ok(Some(done)) =
+            tokio::task::spawn_blocking(move || lock(&core).stored_analysis(&j)).await
+        {
+            return done;
+        }
+        let started = std::time::Instant::now();
+        let j = job.clone();
+        let result = tokio::task::spawn_blocking(move || {
+            j.run(&mut |done, total| {
+                if let Some(tx) = &progress {
+                    tx.send_replace((done, total));
+                }
+            })
+        })
+        .await;
+        metrics::histogram!(crate::metrics::ANALYSIS_SECONDS).record(started.elapsed());
+        match result {
+            Ok(Ok(analysis)) => {
+                let core = self.core.clone();
+                let now = self.clock.now();
+                tokio::task::spawn_blocking(move || {
+                    lock(&core).finish_analysis(&job, &analysis, now)
+                })
+                .await
+                .unwrap_or_else(|_| vec![went_wrong()])
+            }
+            Ok(Err(e)) => {
+                tracing::error!(error = %e, game = job.game_id, "a stored game cannot be analysed");
+                vec![went_wrong()]
+            }
+            Err(e) => {
+                tracing::error!(error = %e, game = job.game_id, "the analysis failed");
+                vec![went_wrong()]
+            }
+        }
+    }
+
+    /// The handler's result, run off the runtime; `None` if it failed.
+    async fn run_handler(&self, event: Event) -> Option<Handled> {
         let core = self.core.clone();
         let now = self.clock.now();
         match tokio::task::spawn_blocking(move || lock(&core).handle(&event, now)).await {
-            Ok(h) => Some((h.replies, h.bot_turn)),
+            Ok(h) => Some(h),
             Err(e) => {
                 tracing::error!(error = %e, "the handler failed");
                 None
@@ -261,6 +348,11 @@ impl Service {
         .await
         .unwrap_or_default()
     }
+}
+
+/// The reply when something failed on the bot's side (the log says what).
+fn went_wrong() -> Reply {
+    Reply::private("Something went wrong on my side. Please try again.")
 }
 
 /// The bot's answer follows the player's move: one message, showing the board after both.

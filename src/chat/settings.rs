@@ -8,6 +8,9 @@ use super::bot::Level;
 use super::dialect::Dialect;
 use super::limits::Limits;
 
+/// The default of [`Settings::analysis_nodes`]: about 40 ms a position in a release build.
+pub const ANALYSIS_NODES: u64 = 200_000;
+
 /// Settings the handler needs, typed.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -19,6 +22,9 @@ pub struct Settings {
     pub default_level: Level,
     /// How each level thinks (easy, medium, hard).
     pub levels: [LevelSettings; 3],
+    /// The most nodes `analyze` searches in each position of a game (long games get less,
+    /// so that a review stays within a fixed total).
+    pub analysis_nodes: u64,
     /// Per-user rate limits.
     pub limits: Limits,
     /// How commands are written on each platform (by platform name); a platform not listed
@@ -60,6 +66,7 @@ impl Default for Settings {
             bot_ratings: [800, 1200, 1600],
             default_level: Level::Hard,
             levels: Level::ALL.map(Level::settings),
+            analysis_nodes: ANALYSIS_NODES,
             limits: Limits::default(),
             dialects: Vec::new(),
         }

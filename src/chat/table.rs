@@ -317,6 +317,16 @@ pub static COMMANDS: &[Spec] = &[
         },
     ),
     spec(
+        "analyze",
+        &[required(arg("game", Kind::Number, "The game number"))],
+        "A finished game judged move by move, with a graph",
+        |a| {
+            Some(Command::Analyze {
+                game: a.number("game")?,
+            })
+        },
+    ),
+    spec(
         "export",
         &[required(arg("game", Kind::Number, "The game number"))],
         "A game's moves and position as text",

@@ -98,5 +98,6 @@ fn take_back(cx: &mut Ctx<'_>, game: Game, asker: Side) -> Result<Handled> {
             ..Reply::default()
         }],
         bot_turn: game.bot_turn(),
+        analysis: None,
     })
 }

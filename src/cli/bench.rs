@@ -31,7 +31,49 @@ pub fn run(quick: bool) -> anyhow::Result<()> {
     println!("command_beside_{active}_games: {:.2} ms", command * 1000.0);
     search_figures(quick);
     render_figures(quick);
+    analysis_figures(quick);
     Ok(())
+}
+
+/// `analyze` on a 100-half-move game at the chat's default budget (the whole review), and
+/// drawing its graph. Targets: the review within 10 s, the graph under 50 ms.
+fn analysis_figures(quick: bool) {
+    let plies = if quick { 10 } else { 100 };
+    let game = sample_game(plies);
+    let job = crate::chat::AnalysisJob {
+        game_id: 1,
+        platform: "console".into(),
+        title: String::new(),
+        names: crate::engine::BySide::new("alice".into(), "bob".into()),
+        start: Position::start(),
+        moves: game,
+        nodes_per_position: if quick {
+            2_000
+        } else {
+            crate::chat::ANALYSIS_NODES
+        },
+    };
+    let t = Instant::now();
+    // The game was played from the start position, so every move is legal.
+    let Ok(analysis) = job.run(&mut |_, _| {}) else {
+        return;
+    };
+    println!(
+        "analysis_{plies}_plies_time: {:.2} s",
+        t.elapsed().as_secs_f64()
+    );
+    // Per position searched.
+    println!(
+        "analysis_{plies}_plies_nodes: {} nodes",
+        job.nodes_per_position
+    );
+    let graph = crate::chat::analysis_graph(&analysis, crate::engine::BySide::default());
+    let png = render::graph_png(&graph);
+    let ms = best_ms(if quick { 1 } else { 10 }, 3, || {
+        std::hint::black_box(render::graph_png(&graph));
+    });
+    println!("analysis_graph_time: {ms:.2} ms");
+    println!("analysis_graph_size: {:.1} KB", png.len() as f64 / 1000.0);
 }
 
 /// Board images: one PNG (render + encode) and a 100-half-move replay GIF, at the default size.

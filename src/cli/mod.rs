@@ -1,5 +1,6 @@
 //! The `jungle` command line: one subcommand per job. `main.rs` only parses and calls [`run`].
 
+mod analyze;
 mod backup;
 mod bench;
 mod bench_chat;
@@ -180,6 +181,9 @@ pub enum Command {
         #[arg(long)]
         moves: bool,
     },
+    /// Judge every move of a game: one line per half-move (`ply move score best tag`), then
+    /// each player's accuracy; `-o` writes the evaluation graph as a PNG.
+    Analyze(analyze::AnalyzeArgs),
     /// Draw a position as a PNG board image.
     Render(RenderArgs),
     /// Draw a game as an animated GIF, one frame per half-move.
@@ -255,6 +259,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             backup::run(&config.store.database_path(), &output, force)
         }
         Command::Bench { quick } => bench::run(quick),
+        Command::Analyze(args) => analyze::run(&args),
         Command::Render(args) => render_cmds::render(&args),
         Command::Replay(args) => render_cmds::replay(&args),
         Command::Bestmove {

@@ -103,7 +103,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
 }
 
 /// Moves separated by commas (or semicolons, or new lines); empty items are skipped.
-fn parse_moves(text: &str) -> anyhow::Result<Vec<Move>> {
+pub(super) fn parse_moves(text: &str) -> anyhow::Result<Vec<Move>> {
     text.split([',', ';', '\n'])
         .map(str::trim)
         .filter(|t| !t.is_empty())
@@ -115,7 +115,7 @@ fn parse_moves(text: &str) -> anyhow::Result<Vec<Move>> {
         .collect()
 }
 
-fn write_output(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+pub(super) fn write_output(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     if path.as_os_str() == "-" {
         let mut out = std::io::stdout().lock();
         out.write_all(bytes)?;

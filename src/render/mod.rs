@@ -19,6 +19,7 @@ mod assets;
 mod backdrop;
 mod board;
 mod cells;
+pub mod graph;
 mod header;
 pub mod layout;
 mod lzw;
@@ -32,6 +33,7 @@ use crate::engine::{BySide, Outcome, Position, Square};
 use board::Strips;
 use scene::{Scene, pills, result_text};
 
+pub use graph::{Graph, GraphMark, graph_png};
 pub use replay::{ReplayError, ReplayOptions, replay_gif};
 pub use scene::LastMove;
 

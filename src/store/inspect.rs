@@ -113,7 +113,7 @@ mod tests {
         Store::open(&db)
             .unwrap()
             .raw_execute(
-                "DROP INDEX games_bot_turns; DROP INDEX games_deadline; DROP INDEX challenges_expiry;
+                "DROP TABLE analyses; DROP INDEX games_bot_turns; DROP INDEX games_deadline; DROP INDEX challenges_expiry;
                  ALTER TABLE games DROP COLUMN bot_to_move;
                  DROP INDEX takebacks_by_game; DROP TABLE takebacks; DROP TABLE channels;
                  ALTER TABLE games DROP COLUMN takeback_offer;

@@ -3,6 +3,7 @@
 //! [`Store`] the bot uses: [`backup`] copies a live database, [`inspect`] looks at one without
 //! writing (for `jungle check`).
 
+mod analyses;
 mod backup;
 mod challenges;
 mod channels;
@@ -26,6 +27,7 @@ pub use codec::BadValue;
 pub use games::{Finish, GameRow, GameStatus, NewGame, RatingChange, Step};
 pub use inspect::{DatabaseState, inspect};
 pub use players::{PlayerRow, RankedPlayer};
+pub use schema::latest_version;
 pub use takebacks::Takeback;
 
 /// A store failure. Chat replies say only that something went wrong; logs get the detail.

@@ -133,6 +133,18 @@ const MIGRATIONS: &[Migration] = &[
     "#,
         backfill: None,
     },
+    // 4 -> 5: finished games' analyses, kept so that asking again is instant.
+    Migration {
+        sql: r#"
+    CREATE TABLE analyses (
+        game_id    INTEGER PRIMARY KEY REFERENCES games (id),
+        jade_start REAL    NOT NULL,
+        plies      TEXT    NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    "#,
+        backfill: None,
+    },
 ];
 
 /// Fills `captures` and `hashes` of the games stored before migration 2 by replaying them.

@@ -728,3 +728,54 @@ async fn jungle_run_starts_the_matrix_adapter_from_the_config() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("matrix.user_id: 'bot8'"), "{err}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analyze_says_it_started_then_posts_the_summary_and_graph() {
+    let env = synapse_or_skip!();
+    harness::init_logs();
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&env, "bot15", dir.path()).await;
+    let alice = Human::login(&env, "alice").await;
+    let room = room_with_bot(&alice, &bot.id, false).await;
+    let room_id = room.room_id().to_string();
+    let place = Place {
+        platform: "matrix".into(),
+        scope: room_id.clone(),
+        channel: room_id,
+    };
+    let bob = env.user("bob");
+    let id = crate::analysis::finished_game_in(
+        &mut bot.store(),
+        &place,
+        [alice.id.as_str(), bob.as_str()],
+        ["alice", "bob"],
+    );
+    alice.say(&room, &format!("!jungle analyze {id}")).await;
+    alice
+        .notice_with(
+            &room,
+            &bot.id,
+            &format!("Analysing game #{id} (2 half-moves)"),
+        )
+        .await;
+    let summary = alice
+        .notice_with(&room, &bot.id, &format!("Game #{id} analysed"))
+        .await;
+    assert!(
+        summary
+            .body()
+            .contains("turning point move 1: A9 A8 (D2 D1 was better)"),
+        "{}",
+        summary.body()
+    );
+    let graph = alice.next_from(&room, &bot.id).await;
+    let image = graph.image().expect("the graph follows the summary");
+    assert!(
+        image.body.starts_with("Evaluation graph of game"),
+        "{}",
+        image.body
+    );
+    let (w, h, _) = decode_png(&alice.download(image).await);
+    assert_eq!((w, h), (640, 260));
+    bot.stop().await;
+}

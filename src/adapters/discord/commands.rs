@@ -565,6 +565,7 @@ pub(super) mod tests {
                 "rating",
                 "top",
                 "history",
+                "analyze",
                 "export",
                 "rules",
                 "help"

@@ -7,12 +7,12 @@ use std::sync::{Arc, Mutex, OnceLock};
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
-    EditMessage, EventHandler, GuildId, Http, Interaction, InteractionId, Message, Ready, RoleId,
-    UserId,
+    EditInteractionResponse, EditMessage, EventHandler, GuildId, Http, Interaction, InteractionId,
+    Message, Ready, RoleId, UserId,
 };
 use serenity::builder::Builder as _;
 
-use crate::chat::{Command, Event, Input, Place, Reply, Service, User};
+use crate::chat::{Command, Event, Input, Pending, Place, Reply, Service, User};
 use crate::engine::Move;
 use crate::sync::lock;
 
@@ -21,6 +21,9 @@ use super::buttons::ButtonBook;
 use super::commands::{self, display_name};
 use super::message::Outgoing;
 use super::{DiscordConfig, PLATFORM};
+
+/// How often a long answer (an analysis) shows its progress in the interaction's response.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// What the event handler and the outbox poster share.
 pub(super) struct Shared {
@@ -49,6 +52,7 @@ fn listed(mv: Move, legal: &[String]) -> bool {
 }
 
 /// An interaction to answer.
+#[derive(Clone, Copy)]
 struct Token<'a> {
     id: InteractionId,
     token: &'a str,
@@ -203,7 +207,7 @@ impl Shared {
         };
         // The bot may answer (and think for up to a second or so): acknowledge first.
         let defer = match &parsed.command {
-            Command::PlayBot { .. } => true,
+            Command::PlayBot { .. } | Command::Analyze { .. } => true,
             Command::Move { mv, .. } => {
                 let legal = self
                     .service
@@ -226,9 +230,47 @@ impl Shared {
             input: Input::Command(parsed.command),
             mentions: parsed.mentions,
         };
-        let replies = self.service.handle(event).await;
+        let (replies, pending) = self.service.handle_staged(event).await;
         self.answer(http, to, &replies, defer).await;
         self.retire(http, &retired(&replies)).await;
+        if let Some(pending) = pending {
+            let started = replies.first().map(|r| r.text.clone()).unwrap_or_default();
+            let result = self.with_progress(http, to, &started, pending).await;
+            // The result takes the place of the "analysing" response.
+            self.answer(http, to, &result, true).await;
+        }
+    }
+
+    /// Waits for work the command left (an analysis), editing the interaction's response with
+    /// how far it has come every few seconds.
+    async fn with_progress(
+        &self,
+        http: &Http,
+        to: Token<'_>,
+        started: &str,
+        pending: Pending,
+    ) -> Vec<Reply> {
+        let (tx, rx) = tokio::sync::watch::channel((0, 0));
+        let work = self.service.answer_with_progress(pending, Some(tx));
+        tokio::pin!(work);
+        let mut every = tokio::time::interval(PROGRESS_EVERY);
+        every.tick().await;
+        loop {
+            tokio::select! {
+                result = &mut work => return result,
+                _ = every.tick() => {
+                    let (done, total) = *rx.borrow();
+                    if total == 0 {
+                        continue;
+                    }
+                    let text = format!("{started} ({}%)", done * 100 / total);
+                    let edit = EditInteractionResponse::new().content(text);
+                    if let Err(e) = edit.execute(http, to.token).await {
+                        tracing::warn!(error = %e, "showing progress failed");
+                    }
+                }
+            }
+        }
     }
 
     async fn on_autocomplete(&self, http: &Http, cmd: &CommandInteraction) {
@@ -336,11 +378,16 @@ impl Shared {
                 })
                 .collect(),
         };
-        let replies = self.service.handle(event).await;
+        let (replies, pending) = self.service.handle_staged(event).await;
         for r in &replies {
             self.post(http, msg.channel_id, r, Some(msg)).await;
         }
         self.retire(http, &retired(&replies)).await;
+        if let Some(pending) = pending {
+            for r in &self.service.answer(pending).await {
+                self.post(http, msg.channel_id, r, Some(msg)).await;
+            }
+        }
     }
 
     async fn on_ready(&self, http: &Http, ready: &Ready) {

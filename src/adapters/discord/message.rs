@@ -8,7 +8,7 @@ use serenity::all::{
     CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, UserId,
 };
 
-use crate::chat::{BoardView, Button, ButtonStyle, Reply, text};
+use crate::chat::{BoardView, Button, ButtonStyle, Image, Reply, text};
 use crate::engine::Side;
 
 /// Discord's limits on message content and embed descriptions.
@@ -33,12 +33,22 @@ pub struct Outgoing {
     pub ephemeral: bool,
 }
 
-/// The attachment name an image goes by (`board.png`, or `board.gif` for a replay).
-pub fn attachment_name(mime: &str) -> &'static str {
-    if mime == "image/gif" {
-        "board.gif"
+/// The attachment name an image goes by: its own file name (`board.png`, `analysis.png`) when
+/// that is a plain name with the right extension, else `board.png` (`board.gif` for a replay).
+pub fn attachment_name(img: &Image) -> String {
+    let (fallback, extension) = if img.mime == "image/gif" {
+        ("board.gif", ".gif")
     } else {
-        "board.png"
+        ("board.png", ".png")
+    };
+    let plain = img
+        .file_name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if plain && img.file_name.len() > extension.len() && img.file_name.ends_with(extension) {
+        img.file_name.clone()
+    } else {
+        fallback.to_string()
     }
 }
 
@@ -142,7 +152,7 @@ impl Outgoing {
         let pings: Vec<String> = user_ids.iter().map(|id| format!("<@{id}>")).collect();
         let pings = pings.join(" ");
         let file = reply.image.as_ref().map(|img| {
-            let file = CreateAttachment::bytes(img.bytes.clone(), attachment_name(img.mime));
+            let file = CreateAttachment::bytes(img.bytes.clone(), attachment_name(img));
             if img.alt.trim().is_empty() {
                 file
             } else {
@@ -151,8 +161,8 @@ impl Outgoing {
         });
         let (content, embed) = match &reply.board {
             Some(view) => {
-                let name = reply.image.as_ref().map(|i| attachment_name(i.mime));
-                (pings, Some(board_embed(view, &reply.text, name)))
+                let name = reply.image.as_ref().map(attachment_name);
+                (pings, Some(board_embed(view, &reply.text, name.as_deref())))
             }
             None => {
                 let content = if pings.is_empty() {
@@ -224,7 +234,7 @@ mod tests {
             board: Some(view()),
             image: Some(Image {
                 bytes: vec![137, 80, 78, 71],
-                file_name: "game-3.png".into(),
+                file_name: "game 3.png".into(),
                 mime: "image/png",
                 width: 1,
                 height: 1,

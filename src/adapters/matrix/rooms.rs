@@ -359,8 +359,15 @@ impl Rooms {
                         if let Some(before) = before {
                             let _ = before.await;
                         }
-                        for reply in rooms.service.handle(event).await {
+                        let (replies, pending) = rooms.service.handle_staged(event).await;
+                        for reply in replies {
                             rooms.send(&room, &reply, Some(&event_id)).await;
+                        }
+                        // An analysis: "analysing…" went out above, the result follows.
+                        if let Some(pending) = pending {
+                            for reply in rooms.service.answer(pending).await {
+                                rooms.send(&room, &reply, Some(&event_id)).await;
+                            }
                         }
                     });
                     by_sender.insert(sender, task);

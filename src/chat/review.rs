@@ -1,0 +1,246 @@
+//! `analyze <game>`: a finished game of this channel judged move by move. The handler only
+//! checks and answers at once ("analysing…", or the stored result); the search runs later,
+//! off the runtime, as an [`AnalysisJob`] the service holds, and its result is stored so that
+//! asking again is instant. The reply: each player's accuracy and marks, and the graph.
+
+use crate::ai::analysis::{self, Analysis, AnalysisError, PlyReview};
+use crate::ai::{Limits, MAX_DEPTH, NoStop, Stop};
+use crate::engine::{BySide, Move, Position, Side};
+use crate::render::{self, Graph, GraphMark};
+use crate::store::{GameStatus, Store};
+
+use super::context::{Ctx, Handled, Result, refuse};
+use super::dialect::Dialect;
+use super::event::{Image, Reply};
+use super::game::Game;
+
+/// The whole review's node budget: each position gets its share, at most the per-position
+/// budget of the settings (about 10 s for 100 plies in a release build at the default).
+const TOTAL_NODES: u64 = 40_000_000;
+
+/// A game to analyse, taken from the store when the command was handled.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisJob {
+    pub game_id: i64,
+    /// Where the command came from (the result's commands are written for that platform).
+    pub platform: String,
+    pub title: String,
+    pub names: BySide<String>,
+    pub start: Position,
+    pub moves: Vec<Move>,
+    pub nodes_per_position: u64,
+}
+
+impl AnalysisJob {
+    /// Runs the search over the game. Blocking and CPU-bound: call it off the runtime.
+    /// `progress(done, total)` hears of every position.
+    pub fn run(
+        &self,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> std::result::Result<Analysis, AnalysisError> {
+        let limits = Limits {
+            depth: MAX_DEPTH,
+            nodes: Some(self.nodes_per_position),
+        };
+        let mut stop_for = || -> Box<dyn Stop> { Box::new(NoStop) };
+        analysis::analyse(&self.start, &self.moves, limits, &mut stop_for, progress)
+    }
+}
+
+/// The nodes each position gets in a game of `plies` half-moves.
+pub fn nodes_per_position(per_position: u64, plies: usize) -> u64 {
+    (TOTAL_NODES / (plies as u64 + 1)).clamp(1_000, per_position.max(1_000))
+}
+
+/// `analyze <game>`: a finished game of this channel, from the store if it was analysed
+/// before, else the job for the service and a word that it has started.
+pub(crate) fn analyze(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
+    let store = &*cx.env.store;
+    let row = match store.game(id)? {
+        Some(row) if row.platform == cx.platform() && row.channel == cx.channel() => row,
+        _ => return refuse(format!("There is no game #{id} in this channel.")),
+    };
+    if row.status == GameStatus::Active {
+        return refuse(format!(
+            "Game #{id} is still being played; it can be analysed when it is over."
+        ));
+    }
+    if row.moves.is_empty() {
+        return refuse(format!("Game #{id} has no moves to analyse."));
+    }
+    let g = Game::load(store, row)?;
+    if let Some(done) = store.analysis(id)? {
+        let dialect = cx.dialect();
+        return Ok(Handled::reply(result_reply(
+            &job_of(cx, &g),
+            &done,
+            &dialect,
+        )));
+    }
+    let job = job_of(cx, &g);
+    Ok(Handled {
+        replies: vec![Reply::text(format!(
+            "Analysing game #{id} ({} half-moves); the result follows here.",
+            job.moves.len()
+        ))],
+        analysis: Some(job),
+        ..Handled::default()
+    })
+}
+
+fn job_of(cx: &Ctx<'_>, g: &Game) -> AnalysisJob {
+    AnalysisJob {
+        game_id: g.id(),
+        platform: cx.platform().to_string(),
+        title: g.title(),
+        names: BySide::new(g.jade.name(), g.crimson.name()),
+        start: g.row.start_position,
+        moves: g.row.moves.clone(),
+        nodes_per_position: nodes_per_position(cx.env.settings.analysis_nodes, g.row.moves.len()),
+    }
+}
+
+/// Keeps a finished analysis and makes its reply.
+pub(crate) fn finished(
+    store: &mut Store,
+    dialect: &Dialect,
+    job: &AnalysisJob,
+    analysis: &Analysis,
+    now: i64,
+) -> crate::store::Result<Reply> {
+    store.save_analysis(job.game_id, analysis, now)?;
+    Ok(result_reply(job, analysis, dialect))
+}
+
+/// The summary and the graph.
+pub(crate) fn result_reply(job: &AnalysisJob, analysis: &Analysis, dialect: &Dialect) -> Reply {
+    let mut lines = vec![format!(
+        "**Game #{}** analysed: {}.",
+        job.game_id, job.title
+    )];
+    for side in [Side::Jade, Side::Crimson] {
+        let s = analysis.summary(side);
+        let turning = match s.turning_point {
+            Some(ply) => {
+                let p = &analysis.plies[ply - 1];
+                format!(
+                    "turning point {}: {} ({} was better)",
+                    move_label(p),
+                    p.played,
+                    p.best
+                )
+            }
+            None => "no costly move".to_string(),
+        };
+        lines.push(format!(
+            "{} ({side}): accuracy {:.0}%; inaccuracies ?! {}, mistakes ? {}, blunders ?? {}; {turning}.",
+            job.names[side], s.accuracy, s.counts[0], s.counts[1], s.counts[2]
+        ));
+    }
+    lines.push(format!(
+        "Every move with its mark: {}.",
+        dialect.cmd(&format!("export {}", job.game_id))
+    ));
+    let names = BySide::new(
+        Some(job.names.jade.clone()),
+        Some(job.names.crimson.clone()),
+    );
+    let png = render::graph_png(&analysis_graph(analysis, names));
+    Reply {
+        image: Some(Image {
+            bytes: png,
+            file_name: "analysis.png".to_string(),
+            mime: "image/png",
+            width: render::graph::WIDTH,
+            height: render::graph::HEIGHT,
+            alt: alt_text(job, analysis),
+        }),
+        ..Reply::text(lines.join("\n"))
+    }
+}
+
+/// `move 7` for Jade's seventh move, `move 7...` for Crimson's answer to it.
+fn move_label(p: &PlyReview) -> String {
+    let number = p.ply.div_ceil(2);
+    match p.side {
+        Side::Jade => format!("move {number}"),
+        Side::Crimson => format!("move {number}..."),
+    }
+}
+
+/// The evaluation graph of an analysis, with the players' names.
+pub fn analysis_graph(analysis: &Analysis, names: BySide<Option<String>>) -> Graph {
+    Graph {
+        curve: analysis.curve(),
+        marks: analysis
+            .plies
+            .iter()
+            .filter_map(|p| {
+                p.tag.map(|tag| GraphMark {
+                    ply: p.ply,
+                    side: p.side,
+                    severity: tag as u8 + 1,
+                })
+            })
+            .collect(),
+        names,
+    }
+}
+
+/// The graph in words, for readers who cannot see it.
+fn alt_text(job: &AnalysisJob, analysis: &Analysis) -> String {
+    let blunders: Vec<String> = analysis
+        .plies
+        .iter()
+        .filter(|p| p.tag == Some(analysis::Tag::Blunder))
+        .map(|p| format!("{} by {}", move_label(p), p.side))
+        .collect();
+    let end = analysis.curve().last().copied().unwrap_or(0.5);
+    format!(
+        "Evaluation graph of game #{}: Jade's expected score after each half-move, ending at {:.0}%. Blunders: {}.",
+        job.game_id,
+        end * 100.0,
+        if blunders.is_empty() {
+            "none".to_string()
+        } else {
+            blunders.join(", ")
+        }
+    )
+}
+
+/// The marks `export` adds after the moves: `?!`, `?`, `??` per half-move, and the better
+/// moves the analysis found, when the game was analysed.
+pub(crate) fn marks(analysis: &Analysis) -> (Vec<&'static str>, Vec<String>) {
+    let tags = analysis
+        .plies
+        .iter()
+        .map(|p| p.tag.map_or("", analysis::Tag::mark))
+        .collect();
+    let better = analysis
+        .plies
+        .iter()
+        .filter(|p| p.tag.is_some())
+        .map(|p| {
+            format!(
+                "{} {}{} ({} was better)",
+                move_label(p),
+                p.played,
+                p.tag.map_or("", analysis::Tag::mark),
+                p.best
+            )
+        })
+        .collect();
+    (tags, better)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_games_get_less_per_position() {
+        assert_eq!(nodes_per_position(200_000, 40), 200_000);
+        assert!(nodes_per_position(200_000, 1_000) < 50_000);
+        assert_eq!(nodes_per_position(10, 40), 1_000);
+    }
+}
