@@ -18,7 +18,7 @@ use tokio::task::{self, JoinSet};
 
 use anyhow::Context as _;
 
-use crate::chat::{Clock, Dialect, Outgoing, Service, Settings, SystemClock};
+use crate::chat::{Clock, Outgoing, Service, Settings, SystemClock};
 use crate::config::Config;
 use crate::store::Store;
 
@@ -61,7 +61,7 @@ pub fn settings(config: &Config) -> Settings {
             .unwrap_or(false);
         settings.set_dialect(
             discord::PLATFORM,
-            Dialect::slash(discord::commands::NAME, typed),
+            crate::chat::Dialect::slash(discord::commands::NAME, typed),
         );
     }
     settings
@@ -70,12 +70,9 @@ pub fn settings(config: &Config) -> Settings {
 /// Why a config section cannot be used by this build: its platform's cargo feature was left
 /// out. `None` when the platform is built in.
 pub fn not_built(section: &str) -> Option<String> {
-    let built = match section {
-        "discord" => cfg!(feature = "discord"),
-        "matrix" => cfg!(feature = "matrix"),
-        _ => true,
-    };
-    (!built).then(|| {
+    let missing = (section == "discord" && !cfg!(feature = "discord"))
+        || (section == "matrix" && !cfg!(feature = "matrix"));
+    missing.then(|| {
         format!(
             "{section}: this jungle was built without the `{section}` cargo feature; remove the [{section}] section or build with the default features"
         )
@@ -84,6 +81,7 @@ pub fn not_built(section: &str) -> Option<String> {
 
 /// An error and its sources on one line (`a: b: c`), a source left out when the text before
 /// already says it. For errors of the HTTP libraries, which never hold a token.
+#[cfg(any(feature = "discord", feature = "matrix"))]
 pub(crate) fn error_line(e: &dyn std::error::Error) -> String {
     let mut text = e.to_string();
     let mut source = e.source();
