@@ -7,6 +7,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::chat::{Limits, Settings};
+use crate::store::Location;
 
 mod secret;
 mod section;
@@ -58,15 +59,33 @@ impl std::fmt::Debug for Config {
     }
 }
 
-#[derive(Clone, Debug, Default)]
+/// `[store]`. `Debug` shows the database as [`Location`] does: a URL without its password.
+#[derive(Clone, Default)]
 pub struct StoreConfig {
-    /// The SQLite file; default `<data dir>/jungle-bot/jungle.db`.
+    /// The SQLite file, or a `postgresql://` URL; default `<data dir>/jungle-bot/jungle.db`.
     pub database: Option<PathBuf>,
 }
 
 impl StoreConfig {
+    /// The setting as written (a URL with its password): for a SQLite file, its path.
     pub fn database_path(&self) -> PathBuf {
         self.database.clone().unwrap_or_else(default_database)
+    }
+
+    /// The database: a SQLite file or a PostgreSQL server.
+    pub fn location(&self) -> Location {
+        Location::from_path(&self.database_path())
+    }
+}
+
+impl std::fmt::Debug for StoreConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StoreConfig")
+            .field(
+                "database",
+                &self.database.as_deref().map(Location::from_path),
+            )
+            .finish()
     }
 }
 
@@ -386,6 +405,23 @@ fn one_line_toml_error(text: &str, e: &toml::de::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_postgres_database_hides_its_password() {
+        let c = Config::parse(
+            "[store]\ndatabase = \"postgresql://jungle:hunter2@db.example/jungle\"\n",
+        )
+        .unwrap();
+        assert!(matches!(c.store.location(), Location::Postgres(_)));
+        for shown in [
+            format!("{c:?}"),
+            format!("{:?}", c.store.location()),
+            c.store.location().to_string(),
+        ] {
+            assert!(!shown.contains("hunter2"), "{shown}");
+            assert!(shown.contains("jungle:***@db.example"), "{shown}");
+        }
+    }
 
     #[test]
     fn defaults_and_values() {

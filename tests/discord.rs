@@ -114,6 +114,27 @@ async fn connects_through_run_all_and_registers_the_command() {
 }
 
 #[tokio::test]
+async fn a_shard_range_identifies_only_its_own_shards() {
+    let d = Double::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let config = harness::config(&d, &dir.path().join("j.db"), "shards = \"2-3/4\"");
+    let running = tokio::spawn(jungle::adapters::run_all(config));
+    let mut shards = d
+        .wait("both shards' identify", |s| {
+            (s.identifies.len() >= 2).then(|| {
+                s.identifies
+                    .iter()
+                    .map(|i| i["shard"].clone())
+                    .collect::<Vec<_>>()
+            })
+        })
+        .await;
+    shards.sort_by_key(|s| s[0].as_u64());
+    assert_eq!(shards, [json!([2, 4]), json!([3, 4])]);
+    running.abort();
+}
+
+#[tokio::test]
 async fn a_bad_discord_section_stops_run_all_with_the_key_named() {
     let d = Double::start().await;
     let dir = tempfile::tempdir().unwrap();

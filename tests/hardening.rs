@@ -246,7 +246,7 @@ fn two_processes_on_a_new_database_start_one_game() {
             .filter(|r| r.contains("You already have a game in this channel"))
             .count();
         assert_eq!((started, refused), (1, 1), "round {round}: {runs:?}");
-        let s = Store::open(&ch.db()).unwrap();
+        let s = ch.store();
         assert_eq!(s.active_games("console", "console").unwrap().len(), 1);
         assert_eq!(s.schema_version().unwrap(), jungle::store::latest_version());
     }

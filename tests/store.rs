@@ -1,10 +1,16 @@
-//! The SQLite store on a real file: schema, durability, and the ply guard that lets exactly one
-//! of two racing moves through.
+//! The store on a real database, SQLite and PostgreSQL alike: schema, durability, and the ply
+//! guard that lets exactly one of two racing moves through.
 
 use std::sync::{Arc, Barrier};
 
 use jungle::chat::{Event, Input, ManualClock, Place, Service, Settings, User};
-use jungle::store::{NewGame, Store};
+use jungle::store::{Location, NewGame, Store};
+
+use crate::common::backends::{Backend, backends, postgres_server};
+
+fn open(at: &Location) -> Store {
+    Store::connect(at).unwrap_or_else(|e| panic!("{at}: {e}"))
+}
 
 fn new_game(s: &mut Store) -> i64 {
     let a = s.upsert_player("test", "a", "Ann", 0).unwrap();
@@ -56,6 +62,71 @@ fn a_newer_schema_is_refused() {
     assert!(err.to_string().contains("newer jungle-bot"), "{err}");
 }
 
+#[test]
+fn a_postgres_database_keeps_data_and_refuses_a_newer_schema() {
+    let Some(server) = postgres_server() else {
+        eprintln!("note: JUNGLE_TEST_POSTGRES is not set: skipped");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let at = Backend::Postgres(server).fresh(dir.path());
+    let id = {
+        let mut s = open(&at);
+        assert_eq!(s.backend(), "postgresql");
+        assert_eq!(s.schema_version().unwrap(), jungle::store::latest_version());
+        assert!(s.journal_mode().is_err());
+        new_game(&mut s)
+    };
+    // A second process opening the same database finds it migrated and leaves it so.
+    let s = open(&at);
+    assert_eq!(s.schema_version().unwrap(), jungle::store::latest_version());
+    assert_eq!(
+        s.game(id).unwrap().unwrap().position,
+        jungle::Position::start()
+    );
+    assert_eq!(
+        s.find_player("test", "a").unwrap().unwrap().display_name,
+        "Ann"
+    );
+    s.raw_execute("UPDATE schema_version SET version = 42")
+        .unwrap();
+    let err = Store::connect(&at)
+        .err()
+        .expect("a newer schema must be refused");
+    assert!(err.to_string().contains("newer jungle-bot"), "{err}");
+}
+
+#[test]
+fn a_postgres_password_stays_out_of_errors() {
+    // Nothing listens on port 9 of the loopback: the connection fails, and says where without
+    // the password.
+    let at = Location::from_path(std::path::Path::new(
+        "postgresql://jungle:hunter2@127.0.0.1:9/jungle?connect_timeout=1",
+    ));
+    let err = Store::connect(&at).err().expect("nothing listens there");
+    let shown = format!("{err} {err:?}");
+    assert!(!shown.contains("hunter2"), "{shown}");
+    if cfg!(feature = "postgres") {
+        assert!(shown.contains("jungle:***@127.0.0.1:9"), "{shown}");
+    } else {
+        assert!(shown.contains("without PostgreSQL support"), "{shown}");
+    }
+}
+
+#[test]
+fn postgres_is_tested_when_ci_asks_for_it() {
+    let required = ["CI", "JUNGLE_REQUIRE_POSTGRES"]
+        .iter()
+        .any(|v| std::env::var(v).is_ok_and(|v| !v.is_empty() && v != "0" && v != "false"));
+    if required {
+        assert!(
+            postgres_server().is_some(),
+            "CI (or JUNGLE_REQUIRE_POSTGRES) is set, but JUNGLE_TEST_POSTGRES is not, or this build \
+             lacks the `postgres` feature: the PostgreSQL runs would be skipped silently"
+        );
+    }
+}
+
 fn rusqlite_version_bump(path: &std::path::Path) -> Store {
     // Reach the raw connection through a second Store and a pragma statement.
     let s = Store::open(path).unwrap();
@@ -65,9 +136,15 @@ fn rusqlite_version_bump(path: &std::path::Path) -> Store {
 
 #[test]
 fn racing_moves_on_two_connections_apply_exactly_one() {
+    for backend in backends() {
+        racing_moves_on_two_connections(&backend);
+    }
+}
+
+fn racing_moves_on_two_connections(backend: &Backend) {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("j.db");
-    let id = new_game(&mut Store::open(&path).unwrap());
+    let path = backend.fresh(dir.path());
+    let id = new_game(&mut open(&path));
     for round in 0..20u32 {
         let barrier = Arc::new(Barrier::new(2));
         let handles: Vec<_> = [0, 1]
@@ -75,7 +152,7 @@ fn racing_moves_on_two_connections_apply_exactly_one() {
             .map(|which| {
                 let (path, barrier) = (path.clone(), barrier.clone());
                 std::thread::spawn(move || {
-                    let mut s = Store::open(&path).unwrap();
+                    let mut s = open(&path);
                     // Two different legal moves in the position the round began with, neither
                     // of which ends the game (which line wins each round is chance).
                     let at = s.game(id).unwrap().unwrap().position;
@@ -96,10 +173,11 @@ fn racing_moves_on_two_connections_apply_exactly_one() {
         assert_eq!(
             wins.iter().filter(|w| **w).count(),
             1,
-            "round {round}: {wins:?}"
+            "{}, round {round}: {wins:?}",
+            backend.name()
         );
     }
-    let g = Store::open(&path).unwrap().game(id).unwrap().unwrap();
+    let g = open(&path).game(id).unwrap().unwrap();
     assert_eq!(g.ply, 20);
     assert_eq!(g.moves.len(), 20);
     assert_eq!((g.captures.len(), g.history.len()), (20, 20));
@@ -114,8 +192,14 @@ fn racing_moves_on_two_connections_apply_exactly_one() {
 
 #[test]
 fn an_unreadable_row_names_its_table_row_and_column() {
-    let mut s = Store::open_in_memory().unwrap();
-    let id = new_game(&mut s);
+    for backend in backends() {
+        let dir = tempfile::tempdir().unwrap();
+        an_unreadable_row(&mut open(&backend.fresh(dir.path())));
+    }
+}
+
+fn an_unreadable_row(s: &mut Store) {
+    let id = new_game(s);
     s.raw_execute(&format!(
         "UPDATE games SET status = 'paused' WHERE id = {id}"
     ))
@@ -172,14 +256,24 @@ fn a_version_one_database_is_migrated_with_its_games_replayed() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn racing_moves_through_the_service_apply_exactly_one() {
+    for backend in backends() {
+        racing_moves_through_the_service(&backend).await;
+    }
+}
+
+async fn racing_moves_through_the_service(backend: &Backend) {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("j.db");
-    let id = new_game(&mut Store::open(&path).unwrap());
-    let service = Service::new(
-        Store::open(&path).unwrap(),
-        Settings::default(),
-        Arc::new(ManualClock::new(10)),
-    );
+    let path = backend.fresh(dir.path());
+    let setup = path.clone();
+    // The PostgreSQL client runs its own runtime: the store is used off this one.
+    let id = tokio::task::spawn_blocking(move || new_game(&mut open(&setup)))
+        .await
+        .unwrap();
+    let opened = path.clone();
+    let store = tokio::task::spawn_blocking(move || open(&opened))
+        .await
+        .unwrap();
+    let service = Service::new(store, Settings::default(), Arc::new(ManualClock::new(10)));
     let ev = |text: &str| Event {
         place: Place {
             platform: "test".into(),
@@ -205,6 +299,8 @@ async fn racing_moves_through_the_service_apply_exactly_one() {
         refused,
         vec!["It is not your turn: Ben (Crimson) is to move."]
     );
-    let g = Store::open(&path).unwrap().game(id).unwrap().unwrap();
+    let g = tokio::task::spawn_blocking(move || open(&path).game(id).unwrap().unwrap())
+        .await
+        .unwrap();
     assert_eq!(g.ply, 1);
 }

@@ -23,6 +23,7 @@ mod metrics;
 mod ops;
 mod perft;
 mod props;
+mod races;
 mod render;
 mod replay;
 mod rules;

@@ -172,8 +172,9 @@ fn print_reply(out: &mut impl Write, reply: &Reply, opts: &ConsoleOptions) -> an
     Ok(())
 }
 
-/// The service for one console mode; `jungle play`'s prompt takes commands bare.
-fn open_service(
+/// The service for one console mode; `jungle play`'s prompt takes commands bare. Opened off
+/// the runtime: the store may talk to a database server through a blocking client.
+async fn open_service(
     opts: &ConsoleOptions,
     clock: Arc<dyn Clock>,
     bare: bool,
@@ -182,7 +183,8 @@ fn open_service(
     if bare {
         settings.set_dialect(PLATFORM, Dialect::bare());
     }
-    super::open_service_with(&opts.config, settings, clock)
+    let config = opts.config.clone();
+    tokio::task::spawn_blocking(move || super::open_service_with(&config, settings, clock)).await?
 }
 
 /// `jungle console`: a scripted channel. `/advance 16m` moves a test clock (with `test_clock`),
@@ -199,7 +201,7 @@ pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Resu
     } else {
         Arc::new(SystemClock)
     };
-    let service = open_service(&opts, clock, false)?;
+    let service = open_service(&opts, clock, false).await?;
     let opts = Arc::new(opts);
     let out = Arc::new(std::sync::Mutex::new(std::io::stdout()));
     let say = |line: &str| -> anyhow::Result<()> {
@@ -283,7 +285,7 @@ pub async fn run_play(
     side: SideChoice,
     casual: bool,
 ) -> anyhow::Result<()> {
-    let service = open_service(&opts, Arc::new(SystemClock), true)?;
+    let service = open_service(&opts, Arc::new(SystemClock), true).await?;
     let me = std::env::var("USER")
         .ok()
         .filter(|u| !u.is_empty())

@@ -41,9 +41,9 @@ pub fn open_service_with(
     clock: Arc<dyn Clock>,
 ) -> anyhow::Result<Service> {
     crate::chat::prepare_renderer();
-    let path = config.store.database_path();
+    let location = config.store.location();
     let store =
-        Store::open(&path).with_context(|| format!("opening the database {}", path.display()))?;
+        Store::connect(&location).with_context(|| format!("opening the database {location}"))?;
     Ok(Service::new(store, settings, clock))
 }
 

@@ -4,6 +4,7 @@ use std::time::Instant;
 
 use crate::engine::{Move, Position, perft};
 use crate::render::{self, BoardOptions, LastMove, ReplayOptions};
+use crate::store::Location;
 
 /// Runs every benchmark; `quick` shrinks the workloads for smoke tests.
 pub fn run(quick: bool) -> anyhow::Result<()> {
@@ -74,6 +75,138 @@ fn analysis_figures(quick: bool) {
     });
     println!("analysis_graph_time: {ms:.2} ms");
     println!("analysis_graph_size: {:.1} KB", png.len() as f64 / 1000.0);
+}
+
+/// The environment variable that hands the database to `jungle bench --worker` processes
+/// (not their command line, which other users may read).
+const WORKER_DB: &str = "JUNGLE_BENCH_DB";
+
+/// `jungle bench --db`: the chat figures on that database (PostgreSQL, typically): moves per
+/// second from one process, from two processes at once, and the latency of one player's moves
+/// while another process is busy.
+pub fn run_db(db: &Location, quick: bool) -> anyhow::Result<()> {
+    let (games, plies) = if quick { (20, 4) } else { (1000, 20) };
+    let tag = format!(
+        "{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis())
+    );
+    let (_, moves, secs) =
+        super::bench_chat::run_at(db, &format!("{tag}-one"), games, plies, None, &mut || ())?;
+    println!("db_chat_games: {games} games, {plies} moves each");
+    println!(
+        "db_chat_speed_one_process: {:.0} moves/s",
+        moves as f64 / secs
+    );
+
+    let mut workers = (0..2)
+        .map(|i| Worker::start(db, &format!("{tag}-two{i}"), quick))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    for w in &mut workers {
+        w.wait_ready()?;
+    }
+    let mut both = 0.0;
+    for w in workers {
+        both += w.finish()?;
+    }
+    println!("db_chat_speed_two_processes: {both:.0} moves/s (the sum of both)");
+
+    let mut busy = Worker::start(db, &format!("{tag}-busy"), quick)?;
+    busy.wait_ready()?;
+    let mut latencies = Vec::new();
+    let (lat_games, lat_plies) = if quick { (2, 4) } else { (10, 20) };
+    super::bench_chat::run_at(
+        db,
+        &format!("{tag}-latency"),
+        lat_games,
+        lat_plies,
+        Some(&mut latencies),
+        &mut || (),
+    )?;
+    busy.finish()?;
+    latencies.sort_by(f64::total_cmp);
+    let at = |q: f64| latencies[((latencies.len() - 1) as f64 * q).round() as usize] * 1000.0;
+    println!(
+        "db_move_latency_beside_a_busy_process: p50 {:.2} ms, p99 {:.2} ms ({} moves)",
+        at(0.5),
+        at(0.99),
+        latencies.len()
+    );
+    Ok(())
+}
+
+/// `jungle bench --worker TAG`: one process's share of [`run_db`], on the database in
+/// `JUNGLE_BENCH_DB`. Prints `ready` once its games are set up, then `done MOVES SECONDS`.
+pub fn worker(tag: &str, quick: bool) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    let db = std::env::var(WORKER_DB).map_err(|_| anyhow::anyhow!("{WORKER_DB} is not set"))?;
+    let db = Location::from_path(std::path::Path::new(&db));
+    let (games, plies) = if quick { (20, 4) } else { (1000, 20) };
+    let (_, moves, secs) = super::bench_chat::run_at(&db, tag, games, plies, None, &mut || {
+        println!("ready");
+        let _ = std::io::stdout().flush();
+    })?;
+    println!("done {moves} {secs}");
+    Ok(())
+}
+
+/// A `jungle bench --worker` child process.
+struct Worker {
+    child: std::process::Child,
+    lines: std::io::Lines<std::io::BufReader<std::process::ChildStdout>>,
+}
+
+impl Worker {
+    fn start(db: &Location, tag: &str, quick: bool) -> anyhow::Result<Worker> {
+        use std::io::BufRead as _;
+        let url = match db {
+            Location::File(p) => p.display().to_string(),
+            Location::Postgres(url) => url.expose().to_string(),
+        };
+        let mut command = std::process::Command::new(std::env::current_exe()?);
+        command.args(["bench", "--worker", tag]);
+        if quick {
+            command.arg("--quick");
+        }
+        let mut child = command
+            .env(WORKER_DB, url)
+            .stdout(std::process::Stdio::piped())
+            .spawn()?;
+        let stdout = child.stdout.take().expect("piped above");
+        Ok(Worker {
+            child,
+            lines: std::io::BufReader::new(stdout).lines(),
+        })
+    }
+
+    fn next_line(&mut self) -> anyhow::Result<String> {
+        match self.lines.next() {
+            Some(line) => Ok(line?),
+            None => anyhow::bail!("a bench worker process stopped early"),
+        }
+    }
+
+    fn wait_ready(&mut self) -> anyhow::Result<()> {
+        let line = self.next_line()?;
+        anyhow::ensure!(line == "ready", "a bench worker said {line:?}");
+        Ok(())
+    }
+
+    /// Waits for the end; the worker's moves per second.
+    fn finish(mut self) -> anyhow::Result<f64> {
+        let line = self.next_line()?;
+        let figures: Vec<f64> = line
+            .strip_prefix("done ")
+            .map(|rest| rest.split(' ').filter_map(|x| x.parse().ok()).collect())
+            .unwrap_or_default();
+        self.child.wait()?;
+        match figures[..] {
+            [moves, secs] => Ok(moves / secs),
+            _ => anyhow::bail!("a bench worker said {line:?}"),
+        }
+    }
 }
 
 /// Board images: one PNG (render + encode) and a 100-half-move replay GIF, at the default size.

@@ -5,34 +5,60 @@ use std::time::Instant;
 
 use crate::chat::{Core, Event, Input, Place, Settings, User};
 use crate::engine::{Move, Position};
-use crate::store::{NewGame, Store};
+use crate::store::{Location, NewGame, Store};
 
 /// Figures: (games, accepted moves, seconds).
 pub fn run(games: usize, plies: usize) -> anyhow::Result<(usize, usize, f64)> {
     let path = std::env::temp_dir().join(format!("jungle-bench-{}.db", std::process::id()));
     let _ = std::fs::remove_file(&path);
-    let result = measure(&path, games, plies);
+    let result = Store::open(&path)
+        .map_err(anyhow::Error::from)
+        .and_then(|store| measure(store, "bench", games, plies, None, &mut || ()));
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
     }
     result
 }
 
-fn measure(
-    path: &std::path::Path,
+/// [`run`] on the database `at` (`jungle bench --db`): the games are a platform of their own
+/// (`bench-<tag>`), so that runs and processes side by side do not meet. With `latencies`, the
+/// time each move took is pushed there.
+pub fn run_at(
+    at: &Location,
+    tag: &str,
     games: usize,
     plies: usize,
+    latencies: Option<&mut Vec<f64>>,
+    ready: &mut dyn FnMut(),
 ) -> anyhow::Result<(usize, usize, f64)> {
-    let mut store = Store::open(path)?;
+    let store = Store::connect(at)?;
+    measure(
+        store,
+        &format!("bench-{tag}"),
+        games,
+        plies,
+        latencies,
+        ready,
+    )
+}
+
+fn measure(
+    mut store: Store,
+    platform: &str,
+    games: usize,
+    plies: usize,
+    mut latencies: Option<&mut Vec<f64>>,
+    ready: &mut dyn FnMut(),
+) -> anyhow::Result<(usize, usize, f64)> {
     let mut scripts: Vec<(String, [String; 2], Vec<Move>)> = Vec::with_capacity(games);
     let mut seed = 0x1234_5678_9abc_def1u64;
     for g in 0..games {
         let channel = format!("chan{g}");
         let names = [format!("p{g}a"), format!("p{g}b")];
-        let a = store.upsert_player("bench", &names[0], &names[0], 0)?;
-        let b = store.upsert_player("bench", &names[1], &names[1], 0)?;
+        let a = store.upsert_player(platform, &names[0], &names[0], 0)?;
+        let b = store.upsert_player(platform, &names[1], &names[1], 0)?;
         store.create_game(&NewGame {
-            platform: "bench",
+            platform,
             scope: "bench",
             channel: &channel,
             jade_id: Some(a.id),
@@ -62,6 +88,7 @@ fn measure(
         scripts.push((channel, names, line));
     }
     let mut core = Core::new(store, Settings::default());
+    ready();
     let start = Instant::now();
     let mut accepted = 0;
     for ply in 0..plies {
@@ -69,7 +96,7 @@ fn measure(
             let who = &names[ply % 2];
             let ev = Event {
                 place: Place {
-                    platform: "bench".into(),
+                    platform: platform.into(),
                     scope: "bench".into(),
                     channel: channel.clone(),
                 },
@@ -77,7 +104,11 @@ fn measure(
                 input: Input::Text(line[ply].to_string()),
                 mentions: Vec::new(),
             };
+            let t = Instant::now();
             let h = core.handle(&ev, 1 + ply as i64);
+            if let Some(l) = latencies.as_deref_mut() {
+                l.push(t.elapsed().as_secs_f64());
+            }
             if h.replies.first().is_some_and(|r| !r.private) {
                 accepted += 1;
             }

@@ -7,6 +7,7 @@ use anyhow::Context as _;
 use crate::adapters::console::{self, ConsoleOptions};
 use crate::chat::{Level, SideChoice};
 use crate::config::Config;
+use crate::store::Location;
 
 /// Loads `--config` (or the defaults) and applies `--db`.
 pub fn load_config(config: Option<&PathBuf>, db: Option<PathBuf>) -> anyhow::Result<Config> {
@@ -21,8 +22,11 @@ pub fn load_config(config: Option<&PathBuf>, db: Option<PathBuf>) -> anyhow::Res
 }
 
 fn options(config: Config, images: Option<PathBuf>, text_board: bool) -> ConsoleOptions {
-    let image_dir =
-        images.unwrap_or_else(|| console::default_image_dir(&config.store.database_path()));
+    let image_dir = images.unwrap_or_else(|| match config.store.location() {
+        Location::File(path) => console::default_image_dir(&path),
+        // Beside where the database would be, when it is not a file.
+        Location::Postgres(_) => console::default_image_dir(&crate::config::default_database()),
+    });
     ConsoleOptions {
         config,
         image_dir,

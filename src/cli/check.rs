@@ -15,7 +15,7 @@ use crate::adapters::matrix::MatrixConfig;
 use crate::adapters::matrix::config::{Allow, Login};
 use crate::ai::Level;
 use crate::config::Config;
-use crate::store::{self, DatabaseState};
+use crate::store::{self, DatabaseState, Location};
 
 use super::ProblemsFound;
 
@@ -62,11 +62,11 @@ pub async fn check(path: &Path) -> Report {
         }
     };
     report.section("config", format!("{} reads without errors", path.display()));
-    let db = config.store.database_path();
+    let db = config.store.location();
     let db_for_check = db.clone();
-    let state = tokio::task::spawn_blocking(move || store::inspect(&db_for_check)).await;
+    let state = tokio::task::spawn_blocking(move || store::inspect_location(&db_for_check)).await;
     match state {
-        _ if db.as_os_str() == ":memory:" => {
+        _ if matches!(&db, Location::File(p) if p.as_os_str() == ":memory:") => {
             report.section(
                 "store",
                 "an in-memory database: nothing is kept across restarts",
@@ -74,12 +74,12 @@ pub async fn check(path: &Path) -> Report {
         }
         Ok(Ok(state)) => report.section(
             "store",
-            format!("the database {}: {}", db.display(), database_state(&state)),
+            format!("the database {}: {}", db, database_state(&state)),
         ),
         Ok(Err(e)) => {
-            report.section("store", format!("the database {}", db.display()));
+            report.section("store", format!("the database {}", db));
             // Most store errors name the file already.
-            let shown = db.display().to_string();
+            let shown = db.to_string();
             let problem = e.to_string();
             report.problems.push(if problem.contains(&shown) {
                 format!("store.database: {problem}")
@@ -200,6 +200,7 @@ async fn check_discord(report: &mut Report, section: &toml::Table) {
     what.push(match config.shards {
         Shards::Auto => "shards as Discord recommends".into(),
         Shards::Fixed(n) => format!("{n} shard(s)"),
+        Shards::Range { first, last, total } => format!("shards {first} to {last} of {total}"),
     });
     what.push(if config.message_content {
         "reads moves in every message (message content intent)".into()

@@ -130,6 +130,13 @@ pub enum Command {
         /// Smaller workloads (for smoke tests); the figures are then not comparable.
         #[arg(long)]
         quick: bool,
+        /// Only the chat figures, on this database (a file or `postgresql://...`): one process,
+        /// two processes at once, and one player's move latency beside a busy process.
+        #[arg(long)]
+        db: Option<PathBuf>,
+        /// One worker process of `--db` (started by it).
+        #[arg(long, hide = true, conflicts_with = "db")]
+        worker: Option<String>,
     },
     /// Search a position and print the best move (last line) after `info` lines.
     Bestmove {
@@ -256,9 +263,19 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             force,
         } => {
             let config = chat_cmds::load_config(config.as_ref(), db)?;
-            backup::run(&config.store.database_path(), &output, force)
+            backup::run(&config.store.location(), &output, force)
         }
-        Command::Bench { quick } => bench::run(quick),
+        Command::Bench {
+            quick,
+            db: Some(db),
+            ..
+        } => bench::run_db(&crate::store::Location::from_path(&db), quick),
+        Command::Bench {
+            quick,
+            worker: Some(tag),
+            ..
+        } => bench::worker(&tag, quick),
+        Command::Bench { quick, .. } => bench::run(quick),
         Command::Analyze(args) => analyze::run(&args),
         Command::Render(args) => render_cmds::render(&args),
         Command::Replay(args) => render_cmds::replay(&args),

@@ -1,32 +1,26 @@
 //! Finished games' analyses, kept so that asking again is instant: one row per game, the
-//! judged half-moves in a compact text column (one entry per ply, `;` between entries).
+//! judged half-moves in a compact text column (one entry per ply, `;` between entries), the
+//! same on both backends; here the SQLite queries and the column's codec.
 
 use rusqlite::{OptionalExtension, params};
 
-use super::{Result, Store, StoreError};
+use super::sqlite::Sqlite;
+use super::{Result, StoreError};
 use crate::ai::Score;
 use crate::ai::analysis::{Analysis, PlyReview, Tag};
 use crate::engine::{Move, Side};
 
-impl Store {
-    /// The stored analysis of a game, if there is one.
+impl Sqlite {
     pub fn analysis(&self, game_id: i64) -> Result<Option<Analysis>> {
         let row: Option<(f64, String)> = self
             .conn
             .prepare_cached("SELECT jade_start, plies FROM analyses WHERE game_id = ?1")?
             .query_row(params![game_id], |r| Ok((r.get(0)?, r.get(1)?)))
             .optional()?;
-        let Some((jade_start, text)) = row else {
-            return Ok(None);
-        };
-        let plies = decode(&text).ok_or_else(|| StoreError::Corrupt {
-            table: "analyses",
-            detail: format!("game {game_id}: unreadable plies"),
-        })?;
-        Ok(Some(Analysis { jade_start, plies }))
+        row.map(|(jade_start, text)| from_columns(game_id, jade_start, &text))
+            .transpose()
     }
 
-    /// Keeps a game's analysis (replacing an older one).
     pub fn save_analysis(&mut self, game_id: i64, analysis: &Analysis, now: i64) -> Result<()> {
         self.conn
             .prepare_cached(
@@ -38,9 +32,18 @@ impl Store {
     }
 }
 
+/// An analysis from its row.
+pub(super) fn from_columns(game_id: i64, jade_start: f64, plies: &str) -> Result<Analysis> {
+    let plies = decode(plies).ok_or_else(|| StoreError::Corrupt {
+        table: "analyses",
+        detail: format!("game {game_id}: unreadable plies"),
+    })?;
+    Ok(Analysis { jade_start, plies })
+}
+
 /// `J G7G6 G7G6 v35 v-12 0.5123 0.0000 100.00 -`: side, played, best, the score before (for the
 /// mover), the score after (for Jade), Jade's expected score after, the drop, the accuracy, the tag.
-fn encode(plies: &[PlyReview]) -> String {
+pub(super) fn encode(plies: &[PlyReview]) -> String {
     plies
         .iter()
         .map(|p| {

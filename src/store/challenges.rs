@@ -3,7 +3,8 @@
 use rusqlite::{OptionalExtension, Row, TransactionBehavior, params};
 
 use super::codec::{self, column};
-use super::{Result, Store, StoreError};
+use super::sqlite::Sqlite;
+use super::{Result, StoreError};
 use crate::engine::Side;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +27,7 @@ impl ChallengeStatus {
         }
     }
 
-    fn parse(s: &str) -> Option<ChallengeStatus> {
+    pub(super) fn parse(s: &str) -> Option<ChallengeStatus> {
         [
             ChallengeStatus::Open,
             ChallengeStatus::Accepted,
@@ -91,7 +92,7 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<ChallengeRow> {
     })
 }
 
-impl Store {
+impl Sqlite {
     /// Opens a challenge unless the challenger has one open in that channel already
     /// ([`StoreError::AlreadyOpen`]); the check and the insert are one transaction.
     pub fn create_challenge(&mut self, c: &NewChallenge<'_>) -> Result<ChallengeRow> {

@@ -3,9 +3,10 @@
 
 use rusqlite::{OptionalExtension, params};
 
-use super::{Result, Store};
+use super::Result;
+use super::sqlite::Sqlite;
 
-impl Store {
+impl Sqlite {
     /// Whether the bot answers in this channel.
     pub fn channel_enabled(&self, platform: &str, channel: &str) -> Result<bool> {
         let enabled: Option<bool> = self

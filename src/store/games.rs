@@ -3,7 +3,8 @@
 use rusqlite::{OptionalExtension, Row, TransactionBehavior, params};
 
 use super::codec::{self, column, optional};
-use super::{Result, Store, StoreError};
+use super::sqlite::Sqlite;
+use super::{Result, StoreError};
 use crate::ai::Level;
 use crate::engine::{Move, Outcome, Piece, Position, Side};
 
@@ -15,7 +16,7 @@ pub enum GameStatus {
 }
 
 impl GameStatus {
-    fn as_str(self) -> &'static str {
+    pub(super) fn as_str(self) -> &'static str {
         match self {
             GameStatus::Active => "active",
             GameStatus::Finished => "finished",
@@ -23,7 +24,7 @@ impl GameStatus {
         }
     }
 
-    fn parse(s: &str) -> Option<GameStatus> {
+    pub(super) fn parse(s: &str) -> Option<GameStatus> {
         [
             GameStatus::Active,
             GameStatus::Finished,
@@ -137,7 +138,7 @@ impl Finish {
         }
     }
 
-    fn status(&self) -> GameStatus {
+    pub(super) fn status(&self) -> GameStatus {
         match self.outcome {
             Some(_) => GameStatus::Finished,
             None => GameStatus::Aborted,
@@ -196,7 +197,7 @@ pub(super) fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
     })
 }
 
-impl Store {
+impl Sqlite {
     /// Starts a game unless one of its players already has an active game in that channel;
     /// the check and the insert are one transaction, so two processes cannot both start one.
     pub fn create_game(&mut self, g: &NewGame<'_>) -> Result<GameRow> {
@@ -427,16 +428,6 @@ impl Store {
         finish_in(&tx, game_id, finish, now)?;
         tx.commit()?;
         Ok(true)
-    }
-
-    /// Records or clears a standing draw offer, if the game is still at `expected_ply`.
-    pub fn set_draw_offer(
-        &mut self,
-        game_id: i64,
-        expected_ply: u32,
-        side: Option<Side>,
-    ) -> Result<bool> {
-        self.set_offer("draw_offer", game_id, expected_ply, side)
     }
 
     /// Records or clears a standing offer (`draw_offer` or `takeback_offer`) if the game is

@@ -1,7 +1,15 @@
-//! The only module that touches SQLite: players, ratings, challenges and games, kept durable
-//! across restarts. Synchronous; the chat layer calls it off the async runtime. Besides the
-//! [`Store`] the bot uses: [`backup`] copies a live database, [`inspect`] looks at one without
+//! The only module that touches SQL: players, ratings, challenges and games, kept durable
+//! across restarts. Synchronous; the chat layer calls it off the async runtime. Two backends
+//! behind one [`Store`]: SQLite (a file; the default) and PostgreSQL (a `postgresql://` URL,
+//! feature `postgres`), for several bot processes sharing one database. Besides the [`Store`]
+//! the bot uses: [`backup`] copies a live SQLite database, [`inspect`] looks at one without
 //! writing (for `jungle check`).
+//!
+//! `games.rs`, `challenges.rs`, `players.rs`, `takebacks.rs` and `channels.rs` hold the types
+//! the store speaks and the SQLite queries; `postgres/` holds the PostgreSQL ones. The store is
+//! an enum over the two rather than a trait object: callers keep one concrete, `Send` type with
+//! the same methods as before, and each method is one `match` (see `forward!`) that fails to
+//! compile when a backend lacks it.
 
 mod analyses;
 mod backup;
@@ -10,22 +18,27 @@ mod channels;
 mod codec;
 mod games;
 mod inspect;
+mod location;
 mod players;
+#[cfg(feature = "postgres")]
+mod postgres;
 mod schema;
+mod sqlite;
 mod takebacks;
 
 use std::path::Path;
 
-use rusqlite::Connection;
 use thiserror::Error;
 
-use crate::files;
+use crate::ai::analysis::Analysis;
+use crate::engine::Side;
 
 pub use backup::{BackupError, Copied, backup};
 pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
 pub use codec::BadValue;
 pub use games::{Finish, GameRow, GameStatus, NewGame, RatingChange, Step};
 pub use inspect::{DatabaseState, inspect};
+pub use location::{Location, PostgresUrl};
 pub use players::{PlayerRow, RankedPlayer};
 pub use schema::latest_version;
 pub use takebacks::Takeback;
@@ -35,6 +48,22 @@ pub use takebacks::Takeback;
 pub enum StoreError {
     #[error("database error: {0}")]
     Sqlite(rusqlite::Error),
+    /// An error from the PostgreSQL server or the connection to it (its text never holds the
+    /// password: the client does not repeat the connection string).
+    #[cfg(feature = "postgres")]
+    #[error("database error: {0}")]
+    Postgres(::postgres::Error),
+    /// No connection could be made to the PostgreSQL server (shown without the password).
+    #[error("cannot connect to the database {url}: {detail}")]
+    Connect { url: String, detail: String },
+    /// A `postgresql://` database in a build without the `postgres` feature.
+    #[error(
+        "the database {0} is a PostgreSQL server, and this jungle-bot was built without PostgreSQL support (cargo feature \"postgres\")"
+    )]
+    NoPostgres(String),
+    /// What only a SQLite file has (its journal mode, a file backup).
+    #[error("{0} is for SQLite databases only")]
+    SqliteOnly(&'static str),
     /// A row holds a value this build cannot read.
     #[error("unreadable row: {0}")]
     BadValue(Box<BadValue>),
@@ -74,96 +103,236 @@ impl From<rusqlite::Error> for StoreError {
 
 pub type Result<T> = std::result::Result<T, StoreError>;
 
-/// Puts the database in WAL mode. Switching a new file needs it to itself for a moment, and
-/// SQLite does not always wait for that: while another process creates the same database the
-/// switch can fail at once with "database is locked". It is tried again for up to ten seconds.
-fn wal(conn: &Connection) -> Result<()> {
-    let mut tries = 0;
-    loop {
-        match conn.pragma_update(None, "journal_mode", "WAL") {
-            Err(rusqlite::Error::SqliteFailure(e, _))
-                if e.code == rusqlite::ErrorCode::DatabaseBusy && tries < 100 =>
-            {
-                tries += 1;
-                std::thread::sleep(std::time::Duration::from_millis(100));
-            }
-            other => return Ok(other?),
-        }
+/// Looks at the database a setting names without writing to it (for `jungle check`): a SQLite
+/// file as [`inspect`] does; a PostgreSQL server: whether it answers and its schema version.
+pub fn inspect_location(location: &Location) -> Result<DatabaseState> {
+    match location {
+        Location::File(path) => inspect(path),
+        #[cfg(feature = "postgres")]
+        Location::Postgres(url) => postgres::inspect(url),
+        #[cfg(not(feature = "postgres"))]
+        Location::Postgres(url) => Err(StoreError::NoPostgres(url.to_string())),
     }
+}
+
+/// The backend an open [`Store`] talks to.
+enum Db {
+    Sqlite(sqlite::Sqlite),
+    #[cfg(feature = "postgres")]
+    Postgres(Box<postgres::Postgres>),
 }
 
 /// An open database.
 pub struct Store {
-    conn: Connection,
+    db: Db,
+}
+
+/// Store methods that each backend implements alike: the method of the same name on the
+/// backend is called with the same arguments.
+macro_rules! forward {
+    () => {};
+    ($(#[$doc:meta])* fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $ret:ty; $($rest:tt)*) => {
+        $(#[$doc])*
+        pub fn $name(&self $(, $arg: $ty)*) -> $ret {
+            match &self.db {
+                Db::Sqlite(d) => d.$name($($arg),*),
+                #[cfg(feature = "postgres")]
+                Db::Postgres(d) => d.$name($($arg),*),
+            }
+        }
+        forward!($($rest)*);
+    };
+    ($(#[$doc:meta])* fn $name:ident(&mut self $(, $arg:ident: $ty:ty)*) -> $ret:ty; $($rest:tt)*) => {
+        $(#[$doc])*
+        pub fn $name(&mut self $(, $arg: $ty)*) -> $ret {
+            match &mut self.db {
+                Db::Sqlite(d) => d.$name($($arg),*),
+                #[cfg(feature = "postgres")]
+                Db::Postgres(d) => d.$name($($arg),*),
+            }
+        }
+        forward!($($rest)*);
+    };
 }
 
 impl Store {
-    /// Opens (creating if needed) the database file and brings its schema up to date. The
-    /// file and its folder are for this user only (see [`files`](crate::files)).
+    /// Opens (creating if needed) the SQLite database file and brings its schema up to date.
+    /// The file and its folder are for this user only (see [`files`](crate::files)).
     pub fn open(path: &Path) -> Result<Store> {
-        if path.as_os_str() == ":memory:" {
-            return Store::open_in_memory();
-        }
-        if let Some(dir) = path.parent() {
-            let name = path.file_name().unwrap_or_default().to_string_lossy();
-            // By default the console's board images and the Matrix data folder go beside it.
-            files::data_folder(dir, &[&name, "boards", "matrix"]).map_err(|error| {
-                StoreError::Folder {
-                    path: dir.display().to_string(),
-                    error,
-                }
-            })?;
-        }
-        files::private_database(path).map_err(|error| StoreError::Private {
-            path: path.display().to_string(),
-            error,
-        })?;
-        let conn = Connection::open(path)?;
-        Store::setup(conn, &path.display().to_string())
+        Ok(Store {
+            db: Db::Sqlite(sqlite::Sqlite::open(path)?),
+        })
     }
 
-    /// A private in-memory database (tests and benchmarks).
+    /// Opens the database a setting names: a SQLite file, or a PostgreSQL server (whose
+    /// schema is brought up to date too).
+    pub fn connect(location: &Location) -> Result<Store> {
+        match location {
+            Location::File(path) => Store::open(path),
+            #[cfg(feature = "postgres")]
+            Location::Postgres(url) => Ok(Store {
+                db: Db::Postgres(Box::new(postgres::Postgres::connect(url)?)),
+            }),
+            #[cfg(not(feature = "postgres"))]
+            Location::Postgres(url) => Err(StoreError::NoPostgres(url.to_string())),
+        }
+    }
+
+    /// A private in-memory SQLite database (tests and benchmarks).
     pub fn open_in_memory() -> Result<Store> {
-        Store::setup(Connection::open_in_memory()?, ":memory:")
+        Ok(Store {
+            db: Db::Sqlite(sqlite::Sqlite::open_in_memory()?),
+        })
     }
 
-    fn setup(conn: Connection, name: &str) -> Result<Store> {
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        wal(&conn)?;
-        // FULL: a move that was answered survives a power cut too, not only a crash of the
-        // process (NORMAL may roll back the last commits in WAL mode); `jungle bench` measures
-        // what it costs.
-        conn.pragma_update(None, "synchronous", "FULL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
-        let mut store = Store { conn };
-        schema::migrate(&mut store.conn, name)?;
-        Ok(store)
+    /// Which backend this is: `sqlite` or `postgresql`.
+    pub fn backend(&self) -> &'static str {
+        match &self.db {
+            Db::Sqlite(_) => "sqlite",
+            #[cfg(feature = "postgres")]
+            Db::Postgres(_) => "postgresql",
+        }
     }
 
-    /// The schema version (`PRAGMA user_version`).
-    pub fn schema_version(&self) -> Result<i64> {
-        Ok(self
-            .conn
-            .query_row("PRAGMA user_version", [], |r| r.get(0))?)
-    }
-
-    /// Runs raw SQL (maintenance and tests).
-    pub fn raw_execute(&self, sql: &str) -> Result<()> {
-        self.conn.execute_batch(sql)?;
-        Ok(())
-    }
-
-    /// The `synchronous` level in force (2: FULL).
-    pub fn synchronous(&self) -> Result<i64> {
-        Ok(self
-            .conn
-            .query_row("PRAGMA synchronous", [], |r| r.get(0))?)
-    }
-
-    /// The journal mode in force (`wal` for file databases).
+    /// The journal mode in force (`wal` for SQLite files).
     pub fn journal_mode(&self) -> Result<String> {
-        Ok(self
-            .conn
-            .query_row("PRAGMA journal_mode", [], |r| r.get(0))?)
+        match &self.db {
+            Db::Sqlite(d) => d.journal_mode(),
+            #[cfg(feature = "postgres")]
+            Db::Postgres(_) => Err(StoreError::SqliteOnly("the journal mode")),
+        }
+    }
+
+    /// SQLite's `synchronous` level in force (2: FULL).
+    pub fn synchronous(&self) -> Result<i64> {
+        match &self.db {
+            Db::Sqlite(d) => d.synchronous(),
+            #[cfg(feature = "postgres")]
+            Db::Postgres(_) => Err(StoreError::SqliteOnly("the synchronous setting")),
+        }
+    }
+
+    /// A player's place on a scope's leaderboard (or the global one), if they are on it.
+    pub fn rank_of(&self, player: &PlayerRow, scope: Option<(&str, &str)>) -> Result<Option<u32>> {
+        let board = self.leaderboard(scope, u32::MAX)?;
+        Ok(board
+            .iter()
+            .find(|r| r.player.id == player.id)
+            .map(|r| r.rank))
+    }
+
+    /// Records or clears a standing draw offer, if the game is still at `expected_ply`.
+    pub fn set_draw_offer(
+        &mut self,
+        game_id: i64,
+        expected_ply: u32,
+        side: Option<Side>,
+    ) -> Result<bool> {
+        self.set_offer("draw_offer", game_id, expected_ply, side)
+    }
+
+    /// Records or clears a standing takeback request, if the game is still at `expected_ply`.
+    pub fn set_takeback_offer(
+        &mut self,
+        game_id: i64,
+        expected_ply: u32,
+        side: Option<Side>,
+    ) -> Result<bool> {
+        self.set_offer("takeback_offer", game_id, expected_ply, side)
+    }
+}
+
+impl Store {
+    /// Records or clears a standing offer (`draw_offer` or `takeback_offer`) if the game is
+    /// still active at `expected_ply`; false when it moved on.
+    fn set_offer(
+        &mut self,
+        column: &'static str,
+        game_id: i64,
+        expected_ply: u32,
+        side: Option<Side>,
+    ) -> Result<bool> {
+        match &mut self.db {
+            Db::Sqlite(d) => d.set_offer(column, game_id, expected_ply, side),
+            #[cfg(feature = "postgres")]
+            Db::Postgres(d) => d.set_offer(column, game_id, expected_ply, side),
+        }
+    }
+
+    forward! {
+        /// The schema version (SQLite: `PRAGMA user_version`; PostgreSQL: the `schema_version` table).
+        fn schema_version(&self) -> Result<i64>;
+        /// Runs raw SQL (maintenance and tests).
+        fn raw_execute(&self, sql: &str) -> Result<()>;
+        /// Answers a trivial query: the database is there and readable.
+        fn ping(&self) -> Result<()>;
+
+        /// The player with this platform id, created on first sight; the display name is refreshed.
+        /// One statement writes, so two processes seeing a new player at once make one row.
+        fn upsert_player(&mut self, platform: &str, user_id: &str, name: &str, now: i64) -> Result<PlayerRow>;
+        fn find_player(&self, platform: &str, user_id: &str) -> Result<Option<PlayerRow>>;
+        fn player(&self, id: i64) -> Result<Option<PlayerRow>>;
+        /// Players of a platform whose display name matches, ignoring case.
+        fn players_named(&self, platform: &str, name: &str) -> Result<Vec<PlayerRow>>;
+        /// The best players by rating: of one scope (those with a rated game there) or of everyone.
+        fn leaderboard(&self, scope: Option<(&str, &str)>, limit: u32) -> Result<Vec<RankedPlayer>>;
+
+        /// Opens a challenge unless the challenger has one open in that channel already
+        /// ([`StoreError::AlreadyOpen`]); the check and the insert are one transaction.
+        fn create_challenge(&mut self, c: &NewChallenge<'_>) -> Result<ChallengeRow>;
+        fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>>;
+        /// Open, unexpired challenges in a channel, newest first.
+        fn open_challenges(&self, platform: &str, channel: &str, now: i64) -> Result<Vec<ChallengeRow>>;
+        /// Open challenges whose time is up.
+        fn lapsed_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>>;
+        /// Closes an open challenge; false if it was no longer open (someone else got there first).
+        fn close_challenge(&mut self, id: i64, status: ChallengeStatus, game_id: Option<i64>) -> Result<bool>;
+
+        /// Starts a game unless one of its players already has an active game in that channel;
+        /// the check and the insert are one transaction, so two processes cannot both start one.
+        fn create_game(&mut self, g: &NewGame<'_>) -> Result<GameRow>;
+        /// Starts the game a challenge was accepted for and closes the challenge, in one
+        /// transaction: [`StoreError::Conflict`] when the challenge is no longer open.
+        fn accept_challenge(&mut self, challenge: i64, g: &NewGame<'_>) -> Result<GameRow>;
+        fn game(&self, id: i64) -> Result<Option<GameRow>>;
+        /// Active games in a channel, oldest first.
+        fn active_games(&self, platform: &str, channel: &str) -> Result<Vec<GameRow>>;
+        /// Active games in which the bot is to move (an index keeps this as cheap as the answer).
+        fn bot_turns(&self) -> Result<Vec<GameRow>>;
+        /// The player's active game in a channel (at most one).
+        fn active_game_of(&self, platform: &str, channel: &str, player_id: i64) -> Result<Option<GameRow>>;
+        /// How many games each status holds (`active`, `finished`, `aborted`).
+        fn game_counts(&self) -> Result<Vec<(String, i64)>>;
+        /// Recent games of a player in one channel, newest first.
+        fn games_of(&self, player_id: i64, platform: &str, channel: &str, limit: u32) -> Result<Vec<GameRow>>;
+        /// Active games whose player to move has not moved since `before` (the bot's turns are
+        /// not theirs to lose); an index on the deadline finds only these.
+        fn stale_games(&self, before: i64) -> Result<Vec<GameRow>>;
+        /// Rating changes recorded for a game: (player id, before, after).
+        fn rating_changes(&self, game_id: i64) -> Result<Vec<(i64, i32, i32)>>;
+        /// Commits a move in one transaction if the game is still active at `expected_ply`; with
+        /// `finish`, the game ends in the same transaction. Returns false (and changes nothing) when
+        /// another move got there first.
+        fn commit_move(&mut self, game_id: i64, expected_ply: u32, step: &Step, now: i64, finish: Option<&Finish>) -> Result<bool>;
+        /// Ends an active game without a move (resignation, agreed draw, time-out, abort) if it is
+        /// still at `expected_ply`. Returns false when the game moved on or had already ended.
+        fn finish_game(&mut self, game_id: i64, expected_ply: u32, finish: &Finish, now: i64) -> Result<bool>;
+
+        /// Takes back the last `plies` moves of an active game still at `expected_ply`, asked for
+        /// by `side`, and records it, in one transaction. Returns the game as it is now, or `None`
+        /// (and changes nothing) when the game moved on or ended first.
+        fn take_back(&mut self, game_id: i64, expected_ply: u32, plies: u32, side: Side, now: i64) -> Result<Option<GameRow>>;
+        /// Every takeback of a game, oldest first.
+        fn takebacks(&self, game_id: i64) -> Result<Vec<Takeback>>;
+
+        /// The stored analysis of a game, if there is one.
+        fn analysis(&self, game_id: i64) -> Result<Option<Analysis>>;
+        /// Keeps a game's analysis (replacing an older one).
+        fn save_analysis(&mut self, game_id: i64, analysis: &Analysis, now: i64) -> Result<()>;
+
+        /// Whether the bot answers in this channel.
+        fn channel_enabled(&self, platform: &str, channel: &str) -> Result<bool>;
+        /// Switches the bot on or off in a channel, noting who did it and when.
+        fn set_channel_enabled(&mut self, platform: &str, channel: &str, enabled: bool, by: &str, now: i64) -> Result<()>;
     }
 }

@@ -2,7 +2,8 @@
 
 use rusqlite::{OptionalExtension, Row, params};
 
-use super::{Result, Store};
+use super::Result;
+use super::sqlite::Sqlite;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerRow {
@@ -41,7 +42,7 @@ fn from_row(r: &Row<'_>) -> rusqlite::Result<PlayerRow> {
     })
 }
 
-impl Store {
+impl Sqlite {
     /// The player with this platform id, created on first sight; the display name is refreshed.
     /// One statement writes, so two processes seeing a new player at once make one row.
     pub fn upsert_player(
@@ -126,14 +127,5 @@ impl Store {
                 player,
             })
             .collect())
-    }
-
-    /// A player's place on a scope's leaderboard (or the global one), if they are on it.
-    pub fn rank_of(&self, player: &PlayerRow, scope: Option<(&str, &str)>) -> Result<Option<u32>> {
-        let board = self.leaderboard(scope, u32::MAX)?;
-        Ok(board
-            .iter()
-            .find(|r| r.player.id == player.id)
-            .map(|r| r.rank))
     }
 }

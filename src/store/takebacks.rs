@@ -5,7 +5,8 @@ use rusqlite::{OptionalExtension, TransactionBehavior, params};
 
 use super::codec;
 use super::games::{COLUMNS, GameRow, from_row};
-use super::{Result, Store, StoreError};
+use super::sqlite::Sqlite;
+use super::{Result, StoreError};
 use crate::engine::{Move, Side};
 
 /// Moves taken back once.
@@ -20,17 +21,7 @@ pub struct Takeback {
     pub at: i64,
 }
 
-impl Store {
-    /// Records or clears a standing takeback request, if the game is still at `expected_ply`.
-    pub fn set_takeback_offer(
-        &mut self,
-        game_id: i64,
-        expected_ply: u32,
-        side: Option<Side>,
-    ) -> Result<bool> {
-        self.set_offer("takeback_offer", game_id, expected_ply, side)
-    }
-
+impl Sqlite {
     /// Takes back the last `plies` moves of an active game still at `expected_ply`, asked for
     /// by `side`, and records it, in one transaction. Returns the game as it is now, or `None`
     /// (and changes nothing) when the game moved on or ended first.

@@ -2,6 +2,7 @@
 //! generator, and a small deterministic random number generator.
 #![allow(dead_code)]
 
+pub mod backends;
 pub mod logs;
 pub mod reference;
 

@@ -9,6 +9,23 @@ pub enum Shards {
     Auto,
     /// A fixed number, at least 1.
     Fixed(u32),
+    /// Shards `first` to `last` (both included) of `total`, for one of several processes
+    /// (`"0-3/16"`): Discord sends each process the servers of its shards.
+    Range { first: u32, last: u32, total: u32 },
+}
+
+impl Shards {
+    /// `"auto"` or a range `"FIRST-LAST/TOTAL"` (a number is a TOML integer, read elsewhere).
+    fn parse(text: &str) -> Option<Shards> {
+        if text == "auto" {
+            return Some(Shards::Auto);
+        }
+        let (range, total) = text.split_once('/')?;
+        let (first, last) = range.split_once('-')?;
+        let [first, last, total] = [first, last, total].map(|n| n.trim().parse::<u32>().ok());
+        let (first, last, total) = (first?, last?, total?);
+        (first <= last && last < total).then_some(Shards::Range { first, last, total })
+    }
 }
 
 /// The Discord adapter's settings.
@@ -104,7 +121,9 @@ impl DiscordConfig {
         };
         let shards = match s.value("shards") {
             None => Shards::Auto,
-            Some(toml::Value::String(t)) if t == "auto" => Shards::Auto,
+            Some(toml::Value::String(t)) if Shards::parse(t).is_some() => {
+                Shards::parse(t).expect("checked by the guard")
+            }
             Some(toml::Value::Integer(n)) if (1..=u32::MAX as i64).contains(n) => {
                 Shards::Fixed(*n as u32)
             }
@@ -112,7 +131,9 @@ impl DiscordConfig {
                 return Err(s
                     .error(
                         "shards",
-                        format!("{other} is not a shard count: write \"auto\" or a number from 1"),
+                        format!(
+                            "{other} is not a shard count: write \"auto\", a number from 1, or a range of shards like \"0-3/16\" (shards 0 to 3 of 16)"
+                        ),
                     )
                     .into());
             }
@@ -157,6 +178,29 @@ mod tests {
         assert_eq!(c.api_base_url.as_deref(), Some("http://127.0.0.1:9"));
         assert_eq!(c.shards, Shards::Fixed(2));
         assert!(c.message_content);
+        for (text, shards) in [
+            (
+                "0-3/16",
+                Shards::Range {
+                    first: 0,
+                    last: 3,
+                    total: 16,
+                },
+            ),
+            (
+                "15-15/16",
+                Shards::Range {
+                    first: 15,
+                    last: 15,
+                    total: 16,
+                },
+            ),
+            ("auto", Shards::Auto),
+        ] {
+            let c = DiscordConfig::parse(&table(&format!("shards = \"{text}\"")), Some("t".into()))
+                .unwrap();
+            assert_eq!(c.shards, shards, "{text}");
+        }
         // The file's token wins over the environment's.
         let c = DiscordConfig::parse(&table("token = \"file\"\nguild_id = 7"), Some("env".into()))
             .unwrap();
@@ -172,6 +216,12 @@ mod tests {
         );
         assert!(err("shards = 0").starts_with("discord.shards: 0 is not a shard count"));
         assert!(err("shards = \"many\"").starts_with("discord.shards:"));
+        for bad in ["4-3/16", "0-16/16", "0-3", "0-3/x", "-1-3/16", "3/16"] {
+            assert!(
+                err(&format!("shards = \"{bad}\"")).contains("a range of shards like"),
+                "{bad}"
+            );
+        }
         assert!(err("guild_id = -3").starts_with("discord.guild_id:"));
         assert!(err("guild_id = \"abc\"").starts_with("discord.guild_id:"));
         assert!(err("api_base_url = \"proxy:80\"").starts_with("discord.api_base_url:"));

@@ -90,6 +90,10 @@ pub async fn run_until(
             match config.shards {
                 Shards::Auto => client.start_autosharded().await,
                 Shards::Fixed(n) => client.start_shards(n).await,
+                // serenity's range runs from `start` to `end`, both included.
+                Shards::Range { first, last, total } => {
+                    client.start_shard_range(first..last, total).await
+                }
             }
         } => r.context("the Discord connection ended"),
         () = shutdown => {

@@ -1,0 +1,397 @@
+//! Players, challenges and channels in PostgreSQL's words (games in `games.rs`), and reading
+//! rows into the store's types: the same rows and guards as the SQLite queries, with the locks
+//! that make each check-then-write safe across processes.
+
+use ::postgres::{Row, Transaction};
+
+use super::super::analyses;
+use super::super::challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
+use super::super::codec;
+use super::super::games::{GameRow, GameStatus};
+use super::super::players::{PlayerRow, RankedPlayer};
+use super::super::{Result, StoreError};
+use crate::ai::analysis::Analysis;
+use super::{Postgres, column, int, optional};
+
+pub(super) const GAMES: &str = "games";
+const CHALLENGES: &str = "challenges";
+const PLAYERS: &str = "players";
+
+const CHALLENGE_COLUMNS: &str = "id, platform, scope, channel, challenger_id, challenged_id, side, status, created_at, expires_at, game_id, rated";
+const PLAYER_COLUMNS: &str =
+    "id, platform, user_id, display_name, rating, rated_games, wins, draws, losses";
+
+pub(super) fn game_from_row(r: &Row) -> Result<GameRow> {
+    let status = column(r, GAMES, 11, GameStatus::parse)?;
+    let outcome = match status {
+        GameStatus::Finished => {
+            let result: String = r.try_get(12)?;
+            Some(column(r, GAMES, 13, |reason| {
+                codec::outcome(&result, reason)
+            })?)
+        }
+        GameStatus::Active | GameStatus::Aborted => None,
+    };
+    let moves = column(r, GAMES, 8, codec::moves)?;
+    let captures = column(r, GAMES, 19, codec::captures)?;
+    let history = column(r, GAMES, 20, codec::hashes)?;
+    if captures.len() != moves.len() {
+        return column(r, GAMES, 19, |_| None);
+    }
+    if history.len() != moves.len() {
+        return column(r, GAMES, 20, |_| None);
+    }
+    Ok(GameRow {
+        id: r.try_get(0)?,
+        platform: r.try_get(1)?,
+        scope: r.try_get(2)?,
+        channel: r.try_get(3)?,
+        jade_id: r.try_get(4)?,
+        crimson_id: r.try_get(5)?,
+        bot_level: optional(r, GAMES, 6, codec::level)?,
+        start_position: column(r, GAMES, 7, codec::position)?,
+        moves,
+        captures,
+        history,
+        position: column(r, GAMES, 9, codec::position)?,
+        ply: int(r, GAMES, 10)?,
+        status,
+        outcome,
+        rated: r.try_get(14)?,
+        draw_offer: optional(r, GAMES, 15, codec::side)?,
+        takeback_offer: optional(r, GAMES, 21, codec::side)?,
+        created_at: r.try_get(16)?,
+        last_move_at: r.try_get(17)?,
+        finished_at: r.try_get(18)?,
+    })
+}
+
+fn challenge_from_row(r: &Row) -> Result<ChallengeRow> {
+    Ok(ChallengeRow {
+        id: r.try_get(0)?,
+        platform: r.try_get(1)?,
+        scope: r.try_get(2)?,
+        channel: r.try_get(3)?,
+        challenger_id: r.try_get(4)?,
+        challenged_id: r.try_get(5)?,
+        side: column(r, CHALLENGES, 6, codec::side_choice)?,
+        status: column(r, CHALLENGES, 7, ChallengeStatus::parse)?,
+        created_at: r.try_get(8)?,
+        expires_at: r.try_get(9)?,
+        game_id: r.try_get(10)?,
+        rated: r.try_get(11)?,
+    })
+}
+
+fn player_from_row(r: &Row) -> Result<PlayerRow> {
+    Ok(PlayerRow {
+        id: r.try_get(0)?,
+        platform: r.try_get(1)?,
+        user_id: r.try_get(2)?,
+        display_name: r.try_get(3)?,
+        rating: int(r, PLAYERS, 4)?,
+        rated_games: int(r, PLAYERS, 5)?,
+        wins: int(r, PLAYERS, 6)?,
+        draws: int(r, PLAYERS, 7)?,
+        losses: int(r, PLAYERS, 8)?,
+    })
+}
+
+pub(super) fn all<T>(rows: Vec<Row>, f: fn(&Row) -> Result<T>) -> Result<Vec<T>> {
+    rows.iter().map(f).collect()
+}
+
+/// Locks the rows of these players, in id order (the one order every transaction takes them
+/// in, so two cannot wait for each other).
+pub(super) fn lock_players(tx: &mut Transaction<'_>, ids: &[i64]) -> Result<()> {
+    tx.execute(
+        "SELECT id FROM players WHERE id = ANY($1) ORDER BY id FOR UPDATE",
+        &[&ids],
+    )?;
+    Ok(())
+}
+
+impl Postgres {
+    // Players.
+
+    pub(in crate::store) fn upsert_player(
+        &mut self,
+        platform: &str,
+        user_id: &str,
+        name: &str,
+        now: i64,
+    ) -> Result<PlayerRow> {
+        if let Some(p) = self.find_player(platform, user_id)?
+            && p.display_name == name
+        {
+            return Ok(p);
+        }
+        self.with(|c| {
+            player_from_row(&c.query_one(
+                &format!(
+                    "INSERT INTO players (platform, user_id, display_name, created_at) VALUES ($1, $2, $3, $4)
+                     ON CONFLICT (platform, user_id) DO UPDATE SET display_name = excluded.display_name
+                     RETURNING {PLAYER_COLUMNS}"
+                ),
+                &[&platform, &user_id, &name, &now],
+            )?)
+        })
+    }
+
+    pub(in crate::store) fn find_player(
+        &self,
+        platform: &str,
+        user_id: &str,
+    ) -> Result<Option<PlayerRow>> {
+        self.with(|c| {
+            c.query_opt(
+                &format!(
+                    "SELECT {PLAYER_COLUMNS} FROM players WHERE platform = $1 AND user_id = $2"
+                ),
+                &[&platform, &user_id],
+            )?
+            .as_ref()
+            .map(player_from_row)
+            .transpose()
+        })
+    }
+
+    pub(in crate::store) fn player(&self, id: i64) -> Result<Option<PlayerRow>> {
+        self.with(|c| {
+            c.query_opt(
+                &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE id = $1"),
+                &[&id],
+            )?
+            .as_ref()
+            .map(player_from_row)
+            .transpose()
+        })
+    }
+
+    pub(in crate::store) fn players_named(
+        &self,
+        platform: &str,
+        name: &str,
+    ) -> Result<Vec<PlayerRow>> {
+        self.with(|c| {
+            all(
+                c.query(
+                    &format!(
+                        "SELECT {PLAYER_COLUMNS} FROM players WHERE platform = $1
+                         AND lower(display_name) = lower($2) ORDER BY id"
+                    ),
+                    &[&platform, &name],
+                )?,
+                player_from_row,
+            )
+        })
+    }
+
+    pub(in crate::store) fn leaderboard(
+        &self,
+        scope: Option<(&str, &str)>,
+        limit: u32,
+    ) -> Result<Vec<RankedPlayer>> {
+        let limit = i64::from(limit);
+        let rows = self.with(|c| {
+            let rows = match scope {
+                Some((platform, scope)) => c.query(
+                    &format!(
+                        "SELECT {PLAYER_COLUMNS} FROM players WHERE platform = $1 AND id IN
+                           (SELECT h.player_id FROM rating_history h WHERE h.scope = $2)
+                         ORDER BY rating DESC, rated_games DESC, id LIMIT $3"
+                    ),
+                    &[&platform, &scope, &limit],
+                )?,
+                None => c.query(
+                    &format!(
+                        "SELECT {PLAYER_COLUMNS} FROM players WHERE rated_games > 0
+                         ORDER BY rating DESC, rated_games DESC, id LIMIT $1"
+                    ),
+                    &[&limit],
+                )?,
+            };
+            all(rows, player_from_row)
+        })?;
+        Ok(rows
+            .into_iter()
+            .enumerate()
+            .map(|(i, player)| RankedPlayer {
+                rank: i as u32 + 1,
+                player,
+            })
+            .collect())
+    }
+
+    // Challenges.
+
+    pub(in crate::store) fn create_challenge(
+        &mut self,
+        ch: &NewChallenge<'_>,
+    ) -> Result<ChallengeRow> {
+        let id: i64 = self.with(|c| {
+            let mut tx = c.transaction()?;
+            lock_players(&mut tx, &[ch.challenger_id])?;
+            let open = tx.query_opt(
+                "SELECT id FROM challenges WHERE platform = $1 AND channel = $2 AND challenger_id = $3
+                 AND status = 'open' AND expires_at > $4 LIMIT 1",
+                &[&ch.platform, &ch.channel, &ch.challenger_id, &ch.now],
+            )?;
+            if let Some(row) = open {
+                return Err(StoreError::AlreadyOpen(row.try_get(0)?));
+            }
+            let id = tx
+                .query_one(
+                    "INSERT INTO challenges (platform, scope, channel, challenger_id, challenged_id, side,
+                                             created_at, expires_at, rated)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+                    &[
+                        &ch.platform,
+                        &ch.scope,
+                        &ch.channel,
+                        &ch.challenger_id,
+                        &ch.challenged_id,
+                        &codec::side_choice_code(ch.side),
+                        &ch.now,
+                        &ch.expires_at,
+                        &ch.rated,
+                    ],
+                )?
+                .try_get(0)?;
+            tx.commit()?;
+            Ok(id)
+        })?;
+        self.challenge(id)?.ok_or(StoreError::Corrupt {
+            table: CHALLENGES,
+            detail: format!("challenge {id} vanished after insert"),
+        })
+    }
+
+    pub(in crate::store) fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
+        self.with(|c| {
+            c.query_opt(
+                &format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1"),
+                &[&id],
+            )?
+            .as_ref()
+            .map(challenge_from_row)
+            .transpose()
+        })
+    }
+
+    pub(in crate::store) fn open_challenges(
+        &self,
+        platform: &str,
+        channel: &str,
+        now: i64,
+    ) -> Result<Vec<ChallengeRow>> {
+        self.with(|c| {
+            all(
+                c.query(
+                    &format!(
+                        "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE platform = $1 AND channel = $2
+                         AND status = 'open' AND expires_at > $3 ORDER BY id DESC"
+                    ),
+                    &[&platform, &channel, &now],
+                )?,
+                challenge_from_row,
+            )
+        })
+    }
+
+    pub(in crate::store) fn lapsed_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {
+        self.with(|c| {
+            all(
+                c.query(
+                    &format!(
+                        "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE status = 'open'
+                         AND expires_at <= $1 ORDER BY id"
+                    ),
+                    &[&now],
+                )?,
+                challenge_from_row,
+            )
+        })
+    }
+
+    pub(in crate::store) fn close_challenge(
+        &mut self,
+        id: i64,
+        status: ChallengeStatus,
+        game_id: Option<i64>,
+    ) -> Result<bool> {
+        self.with(|c| {
+            Ok(c.execute(
+                "UPDATE challenges SET status = $2, game_id = $3 WHERE id = $1 AND status = 'open'",
+                &[&id, &status.as_str(), &game_id],
+            )? == 1)
+        })
+    }
+
+    // Channels.
+
+    pub(in crate::store) fn analysis(&self, game_id: i64) -> Result<Option<Analysis>> {
+        self.with(|c| {
+            let row = c.query_opt(
+                "SELECT jade_start, plies FROM analyses WHERE game_id = $1",
+                &[&game_id],
+            )?;
+            match row {
+                Some(r) => {
+                    let plies: String = r.try_get(1)?;
+                    Ok(Some(analyses::from_columns(game_id, r.try_get(0)?, &plies)?))
+                }
+                None => Ok(None),
+            }
+        })
+    }
+
+    pub(in crate::store) fn save_analysis(
+        &mut self,
+        game_id: i64,
+        analysis: &Analysis,
+        now: i64,
+    ) -> Result<()> {
+        let plies = analyses::encode(&analysis.plies);
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO analyses (game_id, jade_start, plies, created_at) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (game_id) DO UPDATE SET jade_start = $2, plies = $3, created_at = $4",
+                &[&game_id, &analysis.jade_start, &plies, &now],
+            )?;
+            Ok(())
+        })
+    }
+
+    pub(in crate::store) fn channel_enabled(&self, platform: &str, channel: &str) -> Result<bool> {
+        self.with(|c| {
+            let row = c.query_opt(
+                "SELECT enabled FROM channels WHERE platform = $1 AND channel = $2",
+                &[&platform, &channel],
+            )?;
+            Ok(match row {
+                Some(r) => r.try_get(0)?,
+                None => true,
+            })
+        })
+    }
+
+    pub(in crate::store) fn set_channel_enabled(
+        &mut self,
+        platform: &str,
+        channel: &str,
+        enabled: bool,
+        by: &str,
+        now: i64,
+    ) -> Result<()> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO channels (platform, channel, enabled, changed_by, changed_at)
+                 VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (platform, channel) DO UPDATE SET enabled = $3, changed_by = $4, changed_at = $5",
+                &[&platform, &channel, &enabled, &by, &now],
+            )?;
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Runs a command next to a throwaway PostgreSQL server: `bash tests/postgres.sh cargo test`.
+#
+# Installs Debian's `postgresql` package if its binaries are missing, creates a cluster in a
+# temporary folder (as the `postgres` user when run as root: the server refuses to run as root),
+# starts it on a free loopback port with trust authentication, exports
+# JUNGLE_TEST_POSTGRES=postgresql://postgres@127.0.0.1:PORT/postgres to the command (tests create
+# a database each), and stops the server when the script exits, whatever the command's result
+# (also on Ctrl-C or SIGTERM).
+set -euo pipefail
+
+bin=""
+find_bin() {
+  bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+  if [ -z "$bin" ] && command -v pg_ctl >/dev/null; then
+    bin=$(dirname "$(command -v pg_ctl)")
+  fi
+}
+find_bin
+if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
+  echo "postgres.sh: installing Debian's postgresql package" >&2
+  apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
+  find_bin
+fi
+
+data=$(mktemp -d "${TMPDIR:-/tmp}/jungle-postgres.XXXXXX")
+# As root, the cluster belongs to the `postgres` user (which the package creates).
+as_owner=()
+if [ "$(id -u)" -eq 0 ]; then
+  chown postgres "$data"
+  as_owner=(runuser -u postgres --)
+fi
+started=""
+cmd=""
+stop() {
+  local status=$?
+  if [ -n "$cmd" ] && kill -0 "$cmd" 2>/dev/null; then
+    kill -TERM "$cmd" 2>/dev/null || true
+    wait "$cmd" 2>/dev/null || true
+  fi
+  if [ -n "$started" ]; then
+    "${as_owner[@]}" "$bin/pg_ctl" -D "$data/pg" -m immediate stop >/dev/null 2>&1 || true
+  fi
+  if [ "$status" -ne 0 ] && [ -f "$data/pg.log" ]; then
+    echo "postgres.sh: last lines of the server log:" >&2
+    tail -n 20 "$data/pg.log" >&2 || true
+  fi
+  rm -rf "$data"
+  exit "$status"
+}
+trap stop EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"${as_owner[@]}" "$bin/initdb" -D "$data/pg" -A trust -U postgres >"$data/initdb.log" 2>&1 || {
+  echo "postgres.sh: initdb failed:" >&2
+  cat "$data/initdb.log" >&2
+  exit 1
+}
+# Many test processes at once, each with a connection or two; fsync off: a throwaway cluster.
+"${as_owner[@]}" "$bin/pg_ctl" -D "$data/pg" -l "$data/pg.log" -w \
+  -o "-p $port -k $data -h 127.0.0.1 -c max_connections=300 -c fsync=off" start >/dev/null
+started=1
+echo "postgres.sh: PostgreSQL runs at 127.0.0.1:$port (${SECONDS}s)" >&2
+
+export JUNGLE_TEST_POSTGRES="postgresql://postgres@127.0.0.1:$port/postgres"
+# In the background so that a signal to this script is handled at once (bash defers traps
+# while a foreground command runs); `wait` passes the command's exit status on.
+"$@" &
+cmd=$!
+wait "$cmd"
