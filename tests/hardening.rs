@@ -15,6 +15,7 @@ fn place(channel: &str) -> Place {
         platform: "test".into(),
         scope: "guild".into(),
         channel: channel.into(),
+        locale: None,
     }
 }
 
@@ -248,7 +249,7 @@ fn two_processes_on_a_new_database_start_one_game() {
         assert_eq!((started, refused), (1, 1), "round {round}: {runs:?}");
         let s = Store::open(&ch.db()).unwrap();
         assert_eq!(s.active_games("console", "console").unwrap().len(), 1);
-        assert_eq!(s.schema_version().unwrap(), 4);
+        assert_eq!(s.schema_version().unwrap(), 5);
     }
 }
 

@@ -149,7 +149,7 @@ fn backup_refuses_to_overwrite_without_force() {
     assert_eq!(std::fs::read(&out).unwrap(), b"yesterday's backup");
     let o = jungle(&["backup", "--db", path(&db), "-o", path(&out), "--force"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
-    assert_eq!(Store::open(&out).unwrap().schema_version().unwrap(), 4);
+    assert_eq!(Store::open(&out).unwrap().schema_version().unwrap(), 5);
     // The database may come from the config file too.
     let config = dir.path().join("config.toml");
     std::fs::write(&config, format!("[store]\ndatabase = {:?}\n", path(&db))).unwrap();
@@ -327,7 +327,7 @@ async fn check_accepts_good_discord_settings_and_names_a_bad_token() {
     let before = std::fs::read(&db).unwrap();
     let o = check(&config, &[]).await;
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    assert!(text(&o.stdout).contains("schema version 4, up to date"));
+    assert!(text(&o.stdout).contains("schema version 5, up to date"));
     assert_eq!(std::fs::read(&db).unwrap(), before);
 
     write("a-revoked-token");

@@ -31,7 +31,7 @@ fn file_database_uses_wal_and_keeps_data() {
     let id = {
         let mut s = Store::open(&path).unwrap();
         assert_eq!(s.journal_mode().unwrap(), "wal");
-        assert_eq!(s.schema_version().unwrap(), 4);
+        assert_eq!(s.schema_version().unwrap(), 5);
         new_game(&mut s)
     };
     let s = Store::open(&path).unwrap();
@@ -161,7 +161,7 @@ fn a_version_one_database_is_migrated_with_its_games_replayed() {
         .unwrap();
     }
     let s = Store::open(&path).unwrap();
-    assert_eq!(s.schema_version().unwrap(), 4);
+    assert_eq!(s.schema_version().unwrap(), 5);
     let g = s.game(1).unwrap().unwrap();
     assert_eq!(g.captures, [None, None]);
     let start = jungle::Position::start();
@@ -185,6 +185,7 @@ async fn racing_moves_through_the_service_apply_exactly_one() {
             platform: "test".into(),
             scope: "guild".into(),
             channel: "chan".into(),
+            locale: None,
         },
         sender: User::new("a", "Ann"),
         input: Input::Text(text.into()),

@@ -13,6 +13,7 @@ mod discord;
 mod files;
 mod hardening;
 mod invariants;
+mod lang;
 mod matrix;
 mod metrics;
 mod ops;

@@ -5,6 +5,7 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crate::lang::tr;
 use crate::store::Store;
 use crate::sync::lock;
 
@@ -101,10 +102,9 @@ impl Service {
     }
 
     async fn handle_timed(&self, event: Event) -> Vec<Reply> {
+        let lang = failure_language(&event);
         let Some((replies, turn)) = self.run_handler(event).await else {
-            return vec![Reply::private(
-                "Something went wrong on my side. Please try again.",
-            )];
+            return vec![Reply::private(tr!(lang, "internal-failure"))];
         };
         let mut replies = replies;
         if let Some(turn) = turn {
@@ -119,14 +119,10 @@ impl Service {
     /// timers leave it alone), so that a caller can go on with other people's commands while
     /// the bot thinks.
     pub async fn handle_first(&self, event: Event) -> (Vec<Reply>, Option<Claim>) {
+        let lang = failure_language(&event);
         match self.run_handler(event).await {
             Some((replies, turn)) => (render_all(replies).await, turn.and_then(|t| self.claim(t))),
-            None => (
-                vec![Reply::private(
-                    "Something went wrong on my side. Please try again.",
-                )],
-                None,
-            ),
+            None => (vec![Reply::private(tr!(lang, "internal-failure"))], None),
         }
     }
 
@@ -298,4 +294,14 @@ async fn render_all(replies: Vec<Reply>) -> Vec<Reply> {
     })
     .await
     .unwrap_or(backup)
+}
+
+/// The language of the apology when the handler itself failed (the store may be what failed,
+/// so only the event's locales are asked).
+fn failure_language(event: &Event) -> crate::lang::Lang {
+    crate::lang::Lang::first_of([
+        event.sender.locale.as_deref(),
+        event.place.locale.as_deref(),
+    ])
+    .unwrap_or_default()
 }

@@ -146,6 +146,7 @@ async fn outbox_image_arrives(bot: &Bot, human: &Human, room: &Room, encrypted: 
         platform: "matrix".into(),
         scope: room.room_id().to_string(),
         channel: room.room_id().to_string(),
+        locale: None,
     };
     bot.outbox.send(Outgoing { place, reply }).await.unwrap();
     let notice = human
@@ -727,4 +728,44 @@ async fn jungle_run_starts_the_matrix_adapter_from_the_config() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("matrix.user_id: 'bot8'"), "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_set_to_traditional_chinese() {
+    let env = synapse_or_skip!();
+    harness::init_logs();
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&env, "bot1", dir.path()).await;
+    let alice = Human::login(&env, "alice").await;
+    // Alice made the room: power level 100, a moderator here.
+    let room = room_with_bot(&alice, &bot.id, false).await;
+    alice.say(&room, "!jungle lang zh-TW").await;
+    alice
+        .notice_with(&room, &bot.id, "從現在起，我在這裡說繁體中文。")
+        .await;
+    assert_eq!(
+        bot.store()
+            .language("matrix", room.room_id().as_str())
+            .unwrap(),
+        Some("zh-TW".to_string())
+    );
+    alice.say(&room, "!jungle play bot easy jade").await;
+    alice
+        .notice_with(
+            &room,
+            &bot.id,
+            "第 #1 局開始：你執綠方，對手是 鬥獸棋機器人（簡單），你先走。",
+        )
+        .await;
+    expect_board(&alice, &room, &bot.id, false).await;
+    // The illegal move's reason, in Traditional Chinese.
+    alice.say(&room, "A7 A5").await;
+    alice
+        .notice_with(&room, &bot.id, "A7 上的象走不到 A5")
+        .await;
+    alice.say(&room, "!jungle 認輸").await;
+    alice
+        .notice_with(&room, &bot.id, "alice 認輸了。鬥獸棋機器人（簡單） 執紅方贏得第 #1 局。")
+        .await;
+    bot.stop().await;
 }
