@@ -658,7 +658,10 @@ async fn a_chinese_client_is_answered_in_chinese_and_the_command_is_localized() 
 
     // A zh-CN client in an English server: its answer is Chinese, an English client's English.
     let asked = harness::slash_in(&w, CAROL, "help", &[], ("zh-CN", "en-US"));
-    assert_has(&reply(&w, asked).await.text(), "斗兽棋命令：输入 `/jungle` 再选一个。");
+    assert_has(
+        &reply(&w, asked).await.text(),
+        "斗兽棋命令：输入 `/jungle` 再选一个。",
+    );
     assert_has(
         &ask(&w, CAROL, "help", &[]).await.text(),
         "Jungle (Dou Shou Qi) commands",
@@ -676,7 +679,10 @@ async fn a_chinese_client_is_answered_in_chinese_and_the_command_is_localized() 
         "只有有“管理服务器”权限的成员才能选语言。"
     );
     let asked = harness::slash_in(&w, BOB, "lang", &code, ("en-US", "en-US"));
-    assert_has(&reply(&w, asked).await.text(), "从现在起，我在这里说简体中文。");
+    assert_has(
+        &reply(&w, asked).await.text(),
+        "从现在起，我在这里说简体中文。",
+    );
     assert_eq!(
         w.store().language("discord", &GUILD.to_string()).unwrap(),
         Some("zh-CN".to_string())

@@ -69,7 +69,11 @@ fn channel(cx: &mut Ctx<'_>, on: bool) -> Result<Handled> {
     let text = if on {
         tr!(cx.lang(), "channel-on", help = cx.cmd("help"))
     } else {
-        tr!(cx.lang(), "channel-off", command = cx.cmd("admin channel on"))
+        tr!(
+            cx.lang(),
+            "channel-off",
+            command = cx.cmd("admin channel on")
+        )
     };
     Ok(Handled::reply(Reply::text(text)))
 }
@@ -84,18 +88,35 @@ fn settings(cx: &mut Ctx<'_>) -> Result<Handled> {
             tr!(lang, "settings-spelling-prefix", prefix = format!("`{p}`"))
         }
         super::dialect::Spelling::Slash(name) => {
-            tr!(lang, "settings-spelling-slash", command = format!("`/{name}`"))
+            tr!(
+                lang,
+                "settings-spelling-slash",
+                command = format!("`/{name}`")
+            )
         }
         super::dialect::Spelling::Bare => tr!(lang, "settings-spelling-bare"),
     };
     let chosen = super::context::language_set(cx.env.store, cx.platform(), cx.scope());
     let language = match chosen {
-        Some(l) => tr!(lang, "settings-language-set", language = language_name(lang, l)),
-        None => tr!(lang, "settings-language-auto", language = language_name(lang, cx.lang())),
+        Some(l) => tr!(
+            lang,
+            "settings-language-set",
+            language = language_name(lang, l)
+        ),
+        None => tr!(
+            lang,
+            "settings-language-auto",
+            language = language_name(lang, cx.lang())
+        ),
     };
     let lines = [
         tr!(lang, "settings-title"),
-        tr!(lang, "settings-language", language = language, spelling = how),
+        tr!(
+            lang,
+            "settings-language",
+            language = language,
+            spelling = how
+        ),
         if on {
             tr!(lang, "settings-channel-on")
         } else {
@@ -142,11 +163,24 @@ pub(crate) fn language(cx: &mut Ctx<'_>, code: Option<Lang>) -> Result<Handled> 
     let Some(new) = code else {
         let lang = cx.reader();
         let chosen = super::context::language_set(cx.env.store, cx.platform(), cx.scope());
-        let (language, command) = (language_name(lang, chosen.unwrap_or(lang)), cx.cmd("lang zh-CN"));
+        let (language, command) = (
+            language_name(lang, chosen.unwrap_or(lang)),
+            cx.cmd("lang zh-CN"),
+        );
         let text = if chosen.is_some() {
-            tr!(lang, "lang-current-set", language = language, command = command)
+            tr!(
+                lang,
+                "lang-current-set",
+                language = language,
+                command = command
+            )
         } else {
-            tr!(lang, "lang-current-auto", language = language, command = command)
+            tr!(
+                lang,
+                "lang-current-auto",
+                language = language,
+                command = command
+            )
         };
         return Ok(Handled::reply(Reply::private(text)));
     };

@@ -23,7 +23,11 @@ pub fn alt_text(view: &BoardView) -> String {
         crimson = &view.crimson_name
     )];
     out.push(match &view.result {
-        Some(result) => tr!(lang, "alt-result", result = result.trim_end_matches(['.', '。'])),
+        Some(result) => tr!(
+            lang,
+            "alt-result",
+            result = result.trim_end_matches(['.', '。'])
+        ),
         None => tr!(
             lang,
             "alt-to-move",
@@ -59,7 +63,12 @@ pub fn alt_text(view: &BoardView) -> String {
             Some(p) if p.side == pos.turn() && view.result.is_none() => {
                 let to: Vec<String> = pos.destinations(sq).map(|s| s.to_string()).collect();
                 if to.is_empty() {
-                    tr!(lang, "alt-selected-stuck", piece = piece_name(lang, p), square = square)
+                    tr!(
+                        lang,
+                        "alt-selected-stuck",
+                        piece = piece_name(lang, p),
+                        square = square
+                    )
                 } else {
                     tr!(
                         lang,
@@ -70,7 +79,12 @@ pub fn alt_text(view: &BoardView) -> String {
                     )
                 }
             }
-            Some(p) => tr!(lang, "alt-selected", piece = piece_name(lang, p), square = square),
+            Some(p) => tr!(
+                lang,
+                "alt-selected",
+                piece = piece_name(lang, p),
+                square = square
+            ),
             None => tr!(lang, "alt-selected-empty", square = square),
         });
     }

@@ -89,9 +89,15 @@ impl Dialect {
     /// How a move is made here, as a sentence: "Type a move like `G7 G6`."
     pub fn how_to_move(&self, lang: Lang) -> String {
         match (&self.spelling, self.typed_moves) {
-            (Spelling::Slash(_), false) => tr!(lang, "how-to-move-slash", command = self.cmd("move")),
+            (Spelling::Slash(_), false) => {
+                tr!(lang, "how-to-move-slash", command = self.cmd("move"))
+            }
             (Spelling::Slash(_), true) => {
-                tr!(lang, "how-to-move-typed-or-slash", command = self.cmd("move"))
+                tr!(
+                    lang,
+                    "how-to-move-typed-or-slash",
+                    command = self.cmd("move")
+                )
             }
             _ => tr!(lang, "how-to-move-typed"),
         }
@@ -118,7 +124,11 @@ impl Dialect {
                 move_command = self.cmd("move")
             ),
             (Spelling::Slash(name), true) => {
-                tr!(lang, "help-lead-slash-typed", command = format!("`/{name}`"))
+                tr!(
+                    lang,
+                    "help-lead-slash-typed",
+                    command = format!("`/{name}`")
+                )
             }
             (Spelling::Bare, _) => tr!(lang, "help-lead-bare"),
         }
@@ -138,8 +148,14 @@ mod tests {
         assert_eq!(discord.cmd("accept"), "`/jungle accept`");
         assert_eq!(play.cmd("accept"), "`accept`");
         let en = Lang::En;
-        assert_eq!(discord.press(en, "button-accept", "accept"), "press **Accept**");
-        assert_eq!(matrix.press(en, "button-accept", "accept"), "`!jungle accept`");
+        assert_eq!(
+            discord.press(en, "button-accept", "accept"),
+            "press **Accept**"
+        );
+        assert_eq!(
+            matrix.press(en, "button-accept", "accept"),
+            "`!jungle accept`"
+        );
         assert!(!discord.how_to_move(en).contains("`G7 G6`"));
         assert!(
             Dialect::slash("jungle", true)
@@ -147,6 +163,10 @@ mod tests {
                 .contains("`G7 G6`")
         );
         assert!(!discord.help_lead(en).contains('!'));
-        assert!(discord.press(Lang::ZhCn, "button-accept", "accept").contains("接受"));
+        assert!(
+            discord
+                .press(Lang::ZhCn, "button-accept", "accept")
+                .contains("接受")
+        );
     }
 }

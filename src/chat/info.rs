@@ -196,7 +196,11 @@ pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
         .collect();
     if !takebacks.is_empty() {
         text.push('\n');
-        text.push_str(&tr!(lang, "export-taken-back", takebacks = takebacks.join("; ")));
+        text.push_str(&tr!(
+            lang,
+            "export-taken-back",
+            takebacks = takebacks.join("; ")
+        ));
     }
     Ok(Handled::reply(Reply::text(text)))
 }

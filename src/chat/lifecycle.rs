@@ -7,9 +7,9 @@ use crate::rating::{self, Rated};
 use crate::store::{Finish, GameRow, RatingChange, Step};
 
 use super::context::{Env, Handled, Result, refuse};
-use crate::lang::Lang;
 use super::event::{Reply, User};
 use super::game::{Game, Seat, side};
+use crate::lang::Lang;
 
 /// Checks, commits and announces a move by whoever is to move (player or bot).
 pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Handled> {
@@ -114,7 +114,13 @@ fn result_sentence(lang: Lang, game: &Game, outcome: Outcome) -> String {
             match reason {
                 WinReason::Den => tr!(lang, "won-den", name = name, side = as_side, game = id),
                 WinReason::AllCaptured => {
-                    tr!(lang, "won-all-captured", name = name, side = as_side, game = id)
+                    tr!(
+                        lang,
+                        "won-all-captured",
+                        name = name,
+                        side = as_side,
+                        game = id
+                    )
                 }
                 WinReason::NoMoves => tr!(
                     lang,

@@ -118,9 +118,7 @@ impl Limiter {
         {
             Count::Within => {}
             Count::Over => {
-                return Verdict::Warn(
-                    "limit-commands",
-                );
+                return Verdict::Warn("limit-commands");
             }
             Count::StillOver => return Verdict::Silent,
         }
@@ -129,9 +127,7 @@ impl Limiter {
         }
         match usage.games.count(now, HOUR, limits.games_per_hour) {
             Count::Within => Verdict::Allow,
-            Count::Over => Verdict::Warn(
-                "limit-games",
-            ),
+            Count::Over => Verdict::Warn("limit-games"),
             Count::StillOver => Verdict::Silent,
         }
     }

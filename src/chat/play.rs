@@ -133,7 +133,11 @@ pub(crate) fn board(cx: &mut Ctx<'_>) -> Result<Handled> {
 pub(crate) fn moves(cx: &mut Ctx<'_>, sq: Square) -> Result<Handled> {
     let game = shown_game(cx)?;
     let Some(piece) = game.pos().piece_at(sq) else {
-        return refuse(tr!(cx.reader(), "illegal-no-piece", square = sq.to_string()));
+        return refuse(tr!(
+            cx.reader(),
+            "illegal-no-piece",
+            square = sq.to_string()
+        ));
     };
     let lang = cx.lang();
     let view_pos = game.pos().with_turn(piece.side);

@@ -219,12 +219,7 @@ pub static COMMANDS: &[Spec] = &[
     },
     Spec {
         aliases: &["show", "棋盘", "棋盤"],
-        ..spec(
-            "board",
-            &[],
-            "help-board",
-            |_| Some(Command::Board),
-        )
+        ..spec("board", &[], "help-board", |_| Some(Command::Board))
     },
     spec(
         "moves",
@@ -276,9 +271,7 @@ pub static COMMANDS: &[Spec] = &[
             },
         )
     },
-    spec("games", &[], "help-games", |_| {
-        Some(Command::Games)
-    }),
+    spec("games", &[], "help-games", |_| Some(Command::Games)),
     Spec {
         aliases: &["elo"],
         ..spec(
@@ -341,9 +334,7 @@ pub static COMMANDS: &[Spec] = &[
     Spec {
         aliases: &["规则", "規則"],
         lenient: true,
-        ..spec("rules", &[], "help-rules", |_| {
-            Some(Command::Rules)
-        })
+        ..spec("rules", &[], "help-rules", |_| Some(Command::Rules))
     },
     Spec {
         aliases: &["帮助", "幫助"],
@@ -356,7 +347,11 @@ pub static COMMANDS: &[Spec] = &[
             "lang",
             &[arg("code", Kind::Lang, "en, zh-CN or zh-TW")],
             "help-lang",
-            |a| Some(Command::Lang { code: a.lang("code") }),
+            |a| {
+                Some(Command::Lang {
+                    code: a.lang("code"),
+                })
+            },
         )
     },
     Spec {

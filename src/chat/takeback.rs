@@ -54,7 +54,9 @@ fn ask(cx: &mut Ctx<'_>, game: Game, side: Side) -> Result<Handled> {
             "takeback-asked",
             name = &cx.me.display_name,
             game = game.id(),
-            agree = cx.dialect().press(lang, "button-accept-takeback", "takeback")
+            agree = cx
+                .dialect()
+                .press(lang, "button-accept-takeback", "takeback")
         ),
         mentions: opponent.user().into_iter().collect(),
         buttons: vec![Action::Takeback(game.id()).button(

@@ -57,7 +57,9 @@ impl Lang {
             "en" | "english" => Some(Lang::En),
             "zh" => {
                 let rest: Vec<&str> = parts.collect();
-                let traditional = rest.iter().any(|p| matches!(*p, "hant" | "tw" | "hk" | "mo"));
+                let traditional = rest
+                    .iter()
+                    .any(|p| matches!(*p, "hant" | "tw" | "hk" | "mo"));
                 // A script outranks a region: zh-Hans-HK is Simplified. Plain `zh` too.
                 Some(if traditional && !rest.contains(&"hans") {
                     Lang::ZhTw
@@ -163,8 +165,21 @@ impl From<String> for Arg<'_> {
     }
 }
 
+impl From<i64> for Arg<'_> {
+    fn from(n: i64) -> Self {
+        Arg::Number(n)
+    }
+}
+
 macro_rules! number_arg {
-    ($($t:ty),*) => {$(
+    (lossless: $($t:ty),*) => {$(
+        impl From<$t> for Arg<'_> {
+            fn from(n: $t) -> Self {
+                Arg::Number(i64::from(n))
+            }
+        }
+    )*};
+    (wide: $($t:ty),*) => {$(
         impl From<$t> for Arg<'_> {
             fn from(n: $t) -> Self {
                 Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
@@ -172,7 +187,8 @@ macro_rules! number_arg {
         }
     )*};
 }
-number_arg!(i16, i32, i64, u8, u16, u32, u64, usize);
+number_arg!(lossless: i16, i32, u8, u16, u32);
+number_arg!(wide: u64, usize);
 
 /// The message `id` in `lang`, each `name = value` turned into an [`Arg`]:
 /// `tr!(lang, id-literal, name = value, ...)`.
@@ -196,10 +212,7 @@ fn langid(lang: Lang) -> LanguageIdentifier {
 static RESOURCES: LazyLock<Vec<FluentResource>> = LazyLock::new(|| {
     Lang::ALL
         .into_iter()
-        .map(|l| {
-            FluentResource::try_new(l.source().to_string())
-                .unwrap_or_else(|(res, _)| res)
-        })
+        .map(|l| FluentResource::try_new(l.source().to_string()).unwrap_or_else(|(res, _)| res))
         .collect()
 });
 
@@ -251,6 +264,9 @@ mod tests {
         for lang in Lang::ALL {
             assert_eq!(Lang::from_locale(lang.code()), Some(lang));
         }
-        assert_eq!(Lang::first_of([None, Some("fr"), Some("zh-TW")]), Some(Lang::ZhTw));
+        assert_eq!(
+            Lang::first_of([None, Some("fr"), Some("zh-TW")]),
+            Some(Lang::ZhTw)
+        );
     }
 }

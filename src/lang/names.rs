@@ -85,9 +85,21 @@ pub fn illegal_move(lang: Lang, why: IllegalMove) -> String {
         IllegalMove::NotAdjacent { animal, from, to } => {
             let (from, to) = (from.to_string(), to.to_string());
             if animal.can_leap() {
-                tr!(lang, "illegal-too-far-leaper", animal = a(animal), from = from, to = to)
+                tr!(
+                    lang,
+                    "illegal-too-far-leaper",
+                    animal = a(animal),
+                    from = from,
+                    to = to
+                )
             } else {
-                tr!(lang, "illegal-too-far", animal = a(animal), from = from, to = to)
+                tr!(
+                    lang,
+                    "illegal-too-far",
+                    animal = a(animal),
+                    from = from,
+                    to = to
+                )
             }
         }
         IllegalMove::Water { animal, square } => tr!(

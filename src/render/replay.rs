@@ -230,7 +230,10 @@ mod tests {
     #[test]
     fn the_title_counts_half_moves() {
         let start = Position::start();
-        assert_eq!(replay_title(Lang::En, &start, 1), "Replay – 1 half-move from move 1");
+        assert_eq!(
+            replay_title(Lang::En, &start, 1),
+            "Replay – 1 half-move from move 1"
+        );
         assert_eq!(
             replay_title(Lang::En, &start, 40),
             "Replay – 40 half-moves from move 1"

@@ -141,11 +141,17 @@ mod tests {
         assert_eq!(p.crimson.map(|p| p.text), Some("pill-winner"));
         assert!(p.jade.is_none());
         assert_eq!(
-            pills(Lang::En, Side::Jade, Some(draw), true).jade.map(|p| p.text),
+            pills(Lang::En, Side::Jade, Some(draw), true)
+                .jade
+                .map(|p| p.text),
             Some("pill-draw")
         );
         let playing = pills(Lang::En, Side::Crimson, None, true);
         assert_eq!(playing.crimson.map(|p| p.text), Some("pill-to-move"));
-        assert!(pills(Lang::En, Side::Crimson, None, false).crimson.is_none());
+        assert!(
+            pills(Lang::En, Side::Crimson, None, false)
+                .crimson
+                .is_none()
+        );
     }
 }

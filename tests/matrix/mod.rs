@@ -765,7 +765,11 @@ async fn a_room_set_to_traditional_chinese() {
         .await;
     alice.say(&room, "!jungle 認輸").await;
     alice
-        .notice_with(&room, &bot.id, "alice 認輸了。鬥獸棋機器人（簡單） 執紅方贏得第 #1 局。")
+        .notice_with(
+            &room,
+            &bot.id,
+            "alice 認輸了。鬥獸棋機器人（簡單） 執紅方贏得第 #1 局。",
+        )
         .await;
     bot.stop().await;
 }

@@ -251,6 +251,7 @@ decline-open-challenge = An open challenge cannot be declined; just leave it.
 decline-not-yours = Only the challenged player can decline.
 challenge-declined = { $name } declined your challenge.
 challenge-withdrawn = { $name } withdrew their challenge.
+cancel-not-yours = Only the challenger can cancel a challenge.
 
 ## Takebacks
 

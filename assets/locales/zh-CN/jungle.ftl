@@ -235,6 +235,7 @@ decline-open-challenge = 公开挑战不能拒绝；不理它就好。
 decline-not-yours = 只有被挑战的人才能拒绝。
 challenge-declined = { $name } 拒绝了你的挑战。
 challenge-withdrawn = { $name } 撤回了挑战。
+cancel-not-yours = 只有发起挑战的人才能撤回。
 
 ## 悔棋
 

@@ -235,6 +235,7 @@ decline-open-challenge = 公開挑戰不能拒絕；不理它就好。
 decline-not-yours = 只有被挑戰的人才能拒絕。
 challenge-declined = { $name } 拒絕了你的挑戰。
 challenge-withdrawn = { $name } 撤回了挑戰。
+cancel-not-yours = 只有發起挑戰的人才能撤回。
 
 ## 悔棋
 

@@ -585,7 +585,8 @@ pub(super) mod tests {
                 "history",
                 "export",
                 "rules",
-                "help"
+                "help",
+                "lang"
             ]
         );
         let mv = &json["options"][5]["options"];
