@@ -10,6 +10,7 @@
 //! - [`adapters`]: the console, Discord and Matrix in front of [`chat`].
 //! - [`config`] and [`cli`]: the configuration file and the `jungle` command.
 //! - [`sync`]: the poison-tolerant lock the chat layer and the adapters share.
+//! - [`lang`]: the languages the bot speaks and their message catalogues (Fluent).
 //! - [`files`]: owner-only folders and files for the database and the Matrix store.
 //! - [`metrics`]: the metric names, adapter health, and `/metrics` + `/healthz` for operators.
 
@@ -20,6 +21,7 @@ pub mod cli;
 pub mod config;
 pub mod engine;
 pub mod files;
+pub mod lang;
 pub mod metrics;
 pub mod rating;
 pub mod render;

@@ -120,6 +120,7 @@ fn event(channel: &str, text: &str) -> Event {
             platform: "console".into(),
             scope: "home".into(),
             channel: channel.into(),
+            locale: None,
         },
         sender: User::new("alice", "alice"),
         input: Input::Text(format!("!jungle {text}")),
@@ -134,6 +135,7 @@ fn finished_game(db: &std::path::Path) -> i64 {
         platform: "console".into(),
         scope: "home".into(),
         channel: "games".into(),
+        locale: None,
     };
     finished_game_in(&mut store, &place, ["alice", "bob"], ["alice", "bob"])
 }

@@ -69,6 +69,7 @@ fn event(sender: &str, input: Input, mentions: Vec<User>) -> Event {
             platform: "fuzz".into(),
             scope: "guild".into(),
             channel: "chan".into(),
+            locale: None,
         },
         sender: User::new(sender, sender),
         input,

@@ -667,6 +667,7 @@ async fn analyze_fills_in_its_deferred_response_with_the_summary_and_graph() {
         platform: "discord".into(),
         scope: GUILD.to_string(),
         channel: double::CHANNEL.to_string(),
+        locale: None,
     };
     let id = crate::analysis::finished_game_in(
         &mut w.store(),
@@ -693,5 +694,65 @@ async fn analyze_fills_in_its_deferred_response_with_the_summary_and_graph() {
         m.files[0].description.as_deref().unwrap_or(""),
         "Evaluation graph of game",
     );
+    w.finish().await;
+}
+
+#[tokio::test]
+async fn a_chinese_client_is_answered_in_chinese_and_the_command_is_localized() {
+    let w = World::start(GUILD_BOT).await;
+    let registered = w.seen().registrations[0].1.clone();
+    let jungle = &registered.as_array().unwrap()[0];
+    assert_eq!(jungle["name"], "jungle");
+    assert_eq!(jungle["name_localizations"]["zh-CN"], "斗兽棋");
+    assert_eq!(jungle["name_localizations"]["zh-TW"], "鬥獸棋");
+    assert_eq!(jungle["description_localizations"]["zh-CN"], "下斗兽棋");
+    let subs = jungle["options"].as_array().unwrap();
+    let resign = subs.iter().find(|o| o["name"] == "resign").unwrap();
+    assert_eq!(resign["description_localizations"]["zh-CN"], "认输");
+    assert_eq!(resign["description_localizations"]["zh-TW"], "認輸");
+    // Option names stay as they are: only descriptions and the command's name are localized.
+    let lang = subs.iter().find(|o| o["name"] == "lang").unwrap();
+    assert_eq!(lang["options"][0]["name"], "code");
+
+    // A zh-CN client in an English server: its answer is Chinese, an English client's English.
+    let asked = harness::slash_in(&w, CAROL, "help", &[], ("zh-CN", "en-US"));
+    assert_has(
+        &reply(&w, asked).await.text(),
+        "斗兽棋命令：输入 `/jungle` 再选一个。",
+    );
+    assert_has(
+        &ask(&w, CAROL, "help", &[]).await.text(),
+        "Jungle (Dou Shou Qi) commands",
+    );
+    // A refusal is private, in the reader's language.
+    let asked = harness::slash_in(&w, CAROL, "resign", &[], ("zh-TW", "en-US"));
+    let refused = reply(&w, asked).await;
+    assert!(refused.ephemeral());
+    assert_eq!(refused.content, "你在這個頻道裡沒有對局。");
+    // Choosing needs Manage Server; then the whole server hears Simplified Chinese.
+    let code = [("code", 3, json!("zh-CN"))];
+    let asked = harness::slash_in(&w, CAROL, "lang", &code, ("zh-CN", "en-US"));
+    assert_eq!(
+        reply(&w, asked).await.content,
+        "只有有“管理服务器”权限的成员才能选语言。"
+    );
+    let asked = harness::slash_in(&w, BOB, "lang", &code, ("en-US", "en-US"));
+    assert_has(
+        &reply(&w, asked).await.text(),
+        "从现在起，我在这里说简体中文。",
+    );
+    assert_eq!(
+        w.store().language("discord", &GUILD.to_string()).unwrap(),
+        Some("zh-CN".to_string())
+    );
+    let m = ask(&w, ALICE, "challenge", &[user(BOB)]).await;
+    assert_has(&m.text(), "alice 向你发起一局斗兽棋（随机分边）。");
+    let labels: Vec<&str> = m.components[0]["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["接受", "拒绝"]);
     w.finish().await;
 }

@@ -15,6 +15,7 @@ fn place(channel: &str) -> Place {
         platform: "test".into(),
         scope: "guild".into(),
         channel: channel.into(),
+        locale: None,
     }
 }
 

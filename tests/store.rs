@@ -239,6 +239,7 @@ fn a_version_one_database_is_migrated_with_its_games_replayed() {
              ALTER TABLE games DROP COLUMN captures; ALTER TABLE games DROP COLUMN hashes;
              ALTER TABLE games DROP COLUMN bot_to_move;
              DROP INDEX takebacks_by_game; DROP TABLE takebacks; DROP TABLE channels;
+             DROP TABLE languages;
              ALTER TABLE games DROP COLUMN takeback_offer; ALTER TABLE challenges DROP COLUMN rated;
              DROP TABLE analyses; PRAGMA user_version = 1;"
         ))
@@ -279,6 +280,7 @@ async fn racing_moves_through_the_service(backend: &Backend) {
             platform: "test".into(),
             scope: "guild".into(),
             channel: "chan".into(),
+            locale: None,
         },
         sender: User::new("a", "Ann"),
         input: Input::Text(text.into()),

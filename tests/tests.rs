@@ -16,6 +16,7 @@ mod discord;
 mod files;
 mod hardening;
 mod invariants;
+mod lang;
 #[cfg(feature = "matrix")]
 mod matrix;
 #[cfg(all(feature = "discord", feature = "matrix"))]

@@ -70,6 +70,7 @@ impl Room {
                 platform: self.platform.name().into(),
                 scope: "home".into(),
                 channel: "games".into(),
+                locale: None,
             },
             sender: User::new(sender, sender),
             input,

@@ -73,6 +73,7 @@ fn place(channel: &str) -> Place {
         platform: PLATFORM.into(),
         scope: PLATFORM.into(),
         channel: channel.into(),
+        locale: None,
     }
 }
 
@@ -164,7 +165,7 @@ fn print_reply(out: &mut impl Write, reply: &Reply, opts: &ConsoleOptions) -> an
         writeln!(out, "jungle: [board image] {}", path.display())?;
     }
     if let (true, Some(view)) = (opts.text_board, &reply.board) {
-        for line in text::board_text(&view.position, view.flip).lines() {
+        for line in text::board_text(&view.position, view.flip, view.lang).lines() {
             writeln!(out, "    {line}")?;
         }
     }

@@ -1,7 +1,8 @@
 //! Moderators' commands: end a game unrated, make the bot ignore a channel (or answer again),
-//! and show what is set here. Who may moderate is the platform's call (the adapter marks the
+//! show what is set here, and choose the language the bot speaks here (`lang`). Who may moderate is the platform's call (the adapter marks the
 //! sender); everyone else is told who may.
 
+use crate::lang::{Lang, tr};
 use crate::store::Finish;
 
 use super::command::AdminCommand;
@@ -11,9 +12,10 @@ use super::game::Game;
 
 pub(crate) fn admin(cx: &mut Ctx<'_>, cmd: AdminCommand) -> Result<Handled> {
     if !cx.ev.sender.moderator {
-        return refuse(format!(
-            "Only {} may use the moderators' commands.",
-            cx.dialect().moderators
+        return refuse(tr!(
+            cx.reader(),
+            "moderators-only",
+            who = cx.dialect().moderators(cx.reader())
         ));
     }
     match cmd {
@@ -27,25 +29,28 @@ fn abort(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
     let store = &*cx.env.store;
     let row = match store.game(id)? {
         Some(row) if row.platform == cx.platform() && row.channel == cx.channel() => row,
-        _ => return refuse(format!("There is no game #{id} in this channel.")),
+        _ => return refuse(tr!(cx.reader(), "no-such-game-here", game = id)),
     };
     let game = Game::load(store, row)?;
     if !game.is_active() {
-        return refuse(format!("Game #{id} is already over."));
+        return refuse(tr!(cx.reader(), "game-over-already", game = id));
     }
     if !cx
         .env
         .store
         .finish_game(id, game.row.ply, &Finish::aborted(), cx.now())?
     {
-        return refuse("The game moved on before that arrived; try again.");
+        return refuse(tr!(cx.reader(), "game-moved-on"));
     }
-    let mut view = game.view(None);
-    view.result = Some("Aborted by a moderator: not rated".into());
+    let lang = cx.lang();
+    let mut view = game.view(lang, None);
+    view.result = Some(tr!(lang, "result-aborted-by-moderator"));
     Ok(Handled::reply(Reply {
-        text: format!(
-            "A moderator ({}) aborted game #{id}. It is not rated.",
-            cx.me.display_name
+        text: tr!(
+            lang,
+            "aborted-by-moderator",
+            name = &cx.me.display_name,
+            game = id
         ),
         board: Some(view),
         mentions: game.users(),
@@ -62,14 +67,12 @@ fn channel(cx: &mut Ctx<'_>, on: bool) -> Result<Handled> {
         .store
         .set_channel_enabled(&platform, &channel, on, &by, now)?;
     let text = if on {
-        format!(
-            "I answer in this channel again. Try {} to start.",
-            cx.cmd("help")
-        )
+        tr!(cx.lang(), "channel-on", help = cx.cmd("help"))
     } else {
-        format!(
-            "I will ignore this channel until a moderator types {}. Games here keep their timers.",
-            cx.cmd("admin channel on")
+        tr!(
+            cx.lang(),
+            "channel-off",
+            command = cx.cmd("admin channel on")
         )
     };
     Ok(Handled::reply(Reply::text(text)))
@@ -79,32 +82,125 @@ fn settings(cx: &mut Ctx<'_>) -> Result<Handled> {
     let s = cx.env.settings;
     let d = cx.dialect();
     let on = cx.env.store.channel_enabled(cx.platform(), cx.channel())?;
+    let lang = cx.reader();
     let how = match &d.spelling {
-        super::dialect::Spelling::Prefix(p) => format!("commands start with `{p}`"),
-        super::dialect::Spelling::Slash(name) => format!("commands are `/{name}` subcommands"),
-        super::dialect::Spelling::Bare => "commands are typed bare".to_string(),
+        super::dialect::Spelling::Prefix(p) => {
+            tr!(lang, "settings-spelling-prefix", prefix = format!("`{p}`"))
+        }
+        super::dialect::Spelling::Slash(name) => {
+            tr!(
+                lang,
+                "settings-spelling-slash",
+                command = format!("`/{name}`")
+            )
+        }
+        super::dialect::Spelling::Bare => tr!(lang, "settings-spelling-bare"),
+    };
+    let chosen = super::context::language_set(cx.env.store, cx.platform(), cx.scope());
+    let language = match chosen {
+        Some(l) => tr!(
+            lang,
+            "settings-language-set",
+            language = language_name(lang, l)
+        ),
+        None => tr!(
+            lang,
+            "settings-language-auto",
+            language = language_name(lang, cx.lang())
+        ),
     };
     let lines = [
-        "Settings here:".to_string(),
-        format!("- Language: English; {how}."),
-        format!(
-            "- This channel: {}.",
-            if on { "on" } else { "off (ignored)" }
+        tr!(lang, "settings-title"),
+        tr!(
+            lang,
+            "settings-language",
+            language = language,
+            spelling = how
         ),
-        format!(
-            "- Games: rated unless started with `casual`; the bot plays {} unless asked otherwise (ratings {}, {}, {}).",
-            s.default_level, s.bot_ratings[0], s.bot_ratings[1], s.bot_ratings[2]
+        if on {
+            tr!(lang, "settings-channel-on")
+        } else {
+            tr!(lang, "settings-channel-off")
+        },
+        tr!(
+            lang,
+            "settings-games",
+            level = crate::lang::level_name(lang, s.default_level),
+            easy = s.bot_ratings[0],
+            medium = s.bot_ratings[1],
+            hard = s.bot_ratings[2]
         ),
-        format!(
-            "- Challenges expire after {} minutes; a player who does not move within {} hours loses.",
-            s.challenge_expiry_secs / 60,
-            s.move_timeout_secs / 3600
+        tr!(
+            lang,
+            "settings-timers",
+            minutes = s.challenge_expiry_secs / 60,
+            hours = s.move_timeout_secs / 3600
         ),
-        format!(
-            "- Limits per user: {} commands per {} seconds, {} new games per hour.",
-            s.limits.commands, s.limits.window_secs, s.limits.games_per_hour
+        tr!(
+            lang,
+            "settings-limits",
+            commands = s.limits.commands,
+            seconds = s.limits.window_secs,
+            games = s.limits.games_per_hour
         ),
-        format!("- Moderators: {}.", d.moderators),
+        tr!(lang, "settings-moderators", who = d.moderators(lang)),
     ];
     Ok(Handled::reply(Reply::text(lines.join("\n"))))
+}
+
+/// A language's name, in `lang`.
+fn language_name(lang: Lang, named: Lang) -> String {
+    match named {
+        Lang::En => tr!(lang, "language-name-en"),
+        Lang::ZhCn => tr!(lang, "language-name-zh-CN"),
+        Lang::ZhTw => tr!(lang, "language-name-zh-TW"),
+    }
+}
+
+/// `lang`: the language spoken here and the choices; `lang <code>`: a moderator's choice for
+/// this server or room (anyone's at the console, where everyone moderates).
+pub(crate) fn language(cx: &mut Ctx<'_>, code: Option<Lang>) -> Result<Handled> {
+    let Some(new) = code else {
+        let lang = cx.reader();
+        let chosen = super::context::language_set(cx.env.store, cx.platform(), cx.scope());
+        let (language, command) = (
+            language_name(lang, chosen.unwrap_or(lang)),
+            cx.cmd("lang zh-CN"),
+        );
+        let text = if chosen.is_some() {
+            tr!(
+                lang,
+                "lang-current-set",
+                language = language,
+                command = command
+            )
+        } else {
+            tr!(
+                lang,
+                "lang-current-auto",
+                language = language,
+                command = command
+            )
+        };
+        return Ok(Handled::reply(Reply::private(text)));
+    };
+    if !cx.ev.sender.moderator {
+        return refuse(tr!(
+            cx.reader(),
+            "lang-moderators-only",
+            who = cx.dialect().moderators(cx.reader())
+        ));
+    }
+    let (platform, scope) = (cx.platform().to_string(), cx.scope().to_string());
+    let by = cx.ev.sender.id.clone();
+    let now = cx.now();
+    cx.env
+        .store
+        .set_language(&platform, &scope, new.code(), &by, now)?;
+    Ok(Handled::reply(Reply::text(tr!(
+        new,
+        "lang-set",
+        language = language_name(new, new),
+        help = cx.cmd("help")
+    ))))
 }

@@ -4,6 +4,7 @@
 
 use super::command::Command;
 use super::event::{Button, ButtonStyle};
+use crate::lang::Lang;
 
 /// What a button does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,40 +93,44 @@ impl Action {
         }
     }
 
-    pub(crate) fn button(self, label: &str, style: ButtonStyle) -> Button {
+    /// The button, labelled with the message `label` in `lang`.
+    pub(crate) fn button(self, lang: Lang, label: &str, style: ButtonStyle) -> Button {
         Button {
             id: self.id(),
-            label: label.into(),
+            label: lang.tr(label, &[]),
             style,
         }
     }
 }
 
 /// The buttons under a challenge.
-pub fn challenge_buttons(id: i64) -> Vec<Button> {
+pub fn challenge_buttons(lang: Lang, id: i64) -> Vec<Button> {
     vec![
-        Action::Accept(id).button("Accept", ButtonStyle::Primary),
-        Action::Decline(id).button("Decline", ButtonStyle::Secondary),
+        Action::Accept(id).button(lang, "button-accept", ButtonStyle::Primary),
+        Action::Decline(id).button(lang, "button-decline", ButtonStyle::Secondary),
     ]
 }
 
 /// The ids of [`challenge_buttons`], to retire them.
 pub fn challenge_button_ids(id: i64) -> Vec<String> {
-    challenge_buttons(id).into_iter().map(|b| b.id).collect()
+    challenge_buttons(Lang::En, id)
+        .into_iter()
+        .map(|b| b.id)
+        .collect()
 }
 
 /// The buttons under a game's board.
-pub fn game_buttons(id: i64) -> Vec<Button> {
+pub fn game_buttons(lang: Lang, id: i64) -> Vec<Button> {
     vec![
-        Action::Resign(id).button("Resign", ButtonStyle::Danger),
-        Action::Draw(id).button("Offer draw", ButtonStyle::Secondary),
-        Action::Takeback(id).button("Take back", ButtonStyle::Secondary),
+        Action::Resign(id).button(lang, "button-resign", ButtonStyle::Danger),
+        Action::Draw(id).button(lang, "button-offer-draw", ButtonStyle::Secondary),
+        Action::Takeback(id).button(lang, "button-take-back", ButtonStyle::Secondary),
     ]
 }
 
 /// The ids of [`game_buttons`] and of the buttons under a game's requests, to retire them.
 pub fn game_button_ids(id: i64) -> Vec<String> {
-    game_buttons(id)
+    game_buttons(Lang::En, id)
         .into_iter()
         .map(|b| b.id)
         .chain([Action::ConfirmResign(id).id()])

@@ -2,6 +2,7 @@
 //! cancelling, and games against the bot. Each reads as: load, decide, commit, reply.
 
 use crate::engine::{Position, Side};
+use crate::lang::tr;
 use crate::store::{ChallengeRow, ChallengeStatus, NewChallenge, NewGame, PlayerRow, StoreError};
 
 use super::bot::Level;
@@ -23,9 +24,10 @@ pub(crate) fn challenge(
         None => None,
     };
     if target.as_ref().is_some_and(|t| t.id == cx.me.id) {
-        return refuse(format!(
-            "You cannot challenge yourself. Try {} for a game against me.",
-            cx.cmd("play bot")
+        return refuse(tr!(
+            cx.reader(),
+            "challenge-yourself",
+            command = cx.cmd("play bot")
         ));
     }
     ensure_free(cx, &cx.me)?;
@@ -47,39 +49,48 @@ pub(crate) fn challenge(
     });
     let c = match created {
         Err(StoreError::AlreadyOpen(id)) => {
-            return refuse(format!(
-                "You already have a challenge open here (#{id}); {} it first.",
-                cx.cmd("cancel")
+            return refuse(tr!(
+                cx.reader(),
+                "challenge-already-open",
+                challenge = id,
+                command = cx.cmd("cancel")
             ));
         }
         other => other?,
     };
     let minutes = expiry / 60;
     let me = &cx.me.display_name;
-    let sides = match side {
-        SideChoice::Random => "sides drawn at random".to_string(),
-        SideChoice::Jade => format!("{me} plays Jade and moves first"),
-        SideChoice::Crimson => format!("{me} plays Crimson"),
+    let lang = cx.lang();
+    let side = match side {
+        SideChoice::Random => "random",
+        SideChoice::Jade => "jade",
+        SideChoice::Crimson => "crimson",
     };
+    let kind = if casual { "casual" } else { "rated" };
     let d = cx.dialect();
-    let game = if casual {
-        "a casual game of Jungle"
-    } else {
-        "a game of Jungle"
-    };
     let (text, mentions) = match &target {
         Some(t) => (
-            format!(
-                "{me} challenges you to {game} ({sides}). To answer, {} or {} within {minutes} minutes.",
-                d.press("Accept", "accept"),
-                d.press("Decline", "decline"),
+            tr!(
+                lang,
+                "challenge-to-you",
+                name = me,
+                kind = kind,
+                side = side,
+                accept = d.press(lang, "button-accept", "accept"),
+                decline = d.press(lang, "button-decline", "decline"),
+                minutes = minutes
             ),
             vec![User::new(&t.user_id, &t.display_name)],
         ),
         None => (
-            format!(
-                "{me} is looking for {game} ({sides}). Anyone may {} within {minutes} minutes.",
-                d.press("Accept", "accept")
+            tr!(
+                lang,
+                "challenge-open",
+                name = me,
+                kind = kind,
+                side = side,
+                accept = d.press(lang, "button-accept", "accept"),
+                minutes = minutes
             ),
             Vec::new(),
         ),
@@ -87,7 +98,7 @@ pub(crate) fn challenge(
     Ok(Handled::reply(Reply {
         text,
         mentions,
-        buttons: challenge_buttons(c.id),
+        buttons: challenge_buttons(lang, c.id),
         ..Reply::default()
     }))
 }
@@ -112,7 +123,7 @@ fn pick_challenge(
         // A challenge is answered where it was posted.
         let c = match cx.env.store.challenge(id)? {
             Some(c) if c.platform == cx.platform() && c.channel == cx.channel() => c,
-            _ => return refuse(format!("There is no challenge #{id} in this channel.")),
+            _ => return refuse(tr!(cx.reader(), "no-such-challenge", challenge = id)),
         };
         if c.status != ChallengeStatus::Open || c.expires_at <= cx.now() {
             let state = if c.status == ChallengeStatus::Open {
@@ -120,9 +131,7 @@ fn pick_challenge(
             } else {
                 c.status.as_str()
             };
-            return refuse(format!(
-                "That challenge is no longer open (it was {state})."
-            ));
+            return refuse(tr!(cx.reader(), "challenge-closed-was", state = state));
         }
         return Ok(c);
     }
@@ -150,8 +159,8 @@ fn pick_challenge(
     };
     match (found, whose) {
         (Some(c), _) => Ok(c),
-        (None, Whose::Mine) => refuse("You have no open challenge in this channel."),
-        (None, Whose::ForMe) => refuse("There is no challenge for you in this channel."),
+        (None, Whose::Mine) => refuse(tr!(cx.reader(), "no-own-challenge")),
+        (None, Whose::ForMe) => refuse(tr!(cx.reader(), "no-challenge-for-you")),
     }
 }
 
@@ -169,9 +178,10 @@ pub(crate) fn accept(cx: &mut Ctx<'_>, id: Option<i64>, from: Option<&str>) -> R
     let c = pick_challenge(cx, id, from, Whose::ForMe)?;
     let challenger = challenger_of(cx, &c)?;
     if c.challenger_id == cx.me.id {
-        return refuse(format!(
-            "You cannot accept your own challenge; {} it instead.",
-            cx.cmd("cancel")
+        return refuse(tr!(
+            cx.reader(),
+            "accept-own-challenge",
+            command = cx.cmd("cancel")
         ));
     }
     if let Some(target) = c.challenged_id
@@ -183,7 +193,7 @@ pub(crate) fn accept(cx: &mut Ctx<'_>, id: Option<i64>, from: Option<&str>) -> R
             .player(target)?
             .map(|p| p.display_name)
             .unwrap_or_default();
-        return refuse(format!("This challenge is for {name}, not you."));
+        return refuse(tr!(cx.reader(), "challenge-for-other", name = name));
     }
     ensure_free(cx, &cx.me)?;
     ensure_free(cx, &challenger)?;
@@ -197,7 +207,7 @@ pub(crate) fn accept(cx: &mut Ctx<'_>, id: Option<i64>, from: Option<&str>) -> R
     let row = match cx.env.store.accept_challenge(c.id, &new) {
         Ok(row) => row,
         // Someone else accepted or it was cancelled between our read and write.
-        Err(StoreError::Conflict) => return refuse("That challenge is no longer open."),
+        Err(StoreError::Conflict) => return refuse(tr!(cx.reader(), "challenge-closed")),
         Err(e) => return Err(busy(cx, e)),
     };
     let mut h = game_started(&cx.env, row)?;
@@ -210,9 +220,9 @@ pub(crate) fn accept(cx: &mut Ctx<'_>, id: Option<i64>, from: Option<&str>) -> R
 pub(crate) fn decline(cx: &mut Ctx<'_>, id: Option<i64>, from: Option<&str>) -> Result<Handled> {
     let c = pick_challenge(cx, id, from, Whose::ForMe)?;
     match c.challenged_id {
-        None => return refuse("An open challenge cannot be declined; just leave it."),
+        None => return refuse(tr!(cx.reader(), "decline-open-challenge")),
         Some(target) if target != cx.me.id => {
-            return refuse("Only the challenged player can decline.");
+            return refuse(tr!(cx.reader(), "decline-not-yours"));
         }
         Some(_) => {}
     }
@@ -221,11 +231,11 @@ pub(crate) fn decline(cx: &mut Ctx<'_>, id: Option<i64>, from: Option<&str>) -> 
         .store
         .close_challenge(c.id, ChallengeStatus::Declined, None)?
     {
-        return refuse("That challenge is no longer open.");
+        return refuse(tr!(cx.reader(), "challenge-closed"));
     }
     let challenger = challenger_of(cx, &c)?;
     Ok(Handled::reply(Reply {
-        text: format!("{} declined your challenge.", cx.me.display_name),
+        text: tr!(cx.lang(), "challenge-declined", name = &cx.me.display_name),
         mentions: vec![User::new(&challenger.user_id, &challenger.display_name)],
         retired_buttons: challenge_button_ids(c.id),
         ..Reply::default()
@@ -235,17 +245,17 @@ pub(crate) fn decline(cx: &mut Ctx<'_>, id: Option<i64>, from: Option<&str>) -> 
 pub(crate) fn cancel(cx: &mut Ctx<'_>, id: Option<i64>) -> Result<Handled> {
     let c = pick_challenge(cx, id, None, Whose::Mine)?;
     if c.challenger_id != cx.me.id {
-        return refuse("Only the challenger can cancel a challenge.");
+        return refuse(tr!(cx.reader(), "cancel-not-yours"));
     }
     if !cx
         .env
         .store
         .close_challenge(c.id, ChallengeStatus::Cancelled, None)?
     {
-        return refuse("That challenge is no longer open.");
+        return refuse(tr!(cx.reader(), "challenge-closed"));
     }
     Ok(Handled::reply(Reply {
-        text: format!("{} withdrew their challenge.", cx.me.display_name),
+        text: tr!(cx.lang(), "challenge-withdrawn", name = &cx.me.display_name),
         retired_buttons: challenge_button_ids(c.id),
         ..Reply::default()
     }))

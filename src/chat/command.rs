@@ -10,6 +10,7 @@ use thiserror::Error;
 use super::bot::Level;
 use super::markup::verbatim;
 use crate::engine::{Move, ParseMoveError, ParseSquareError, Side, Square};
+use crate::lang::Lang;
 
 /// Which side the one who starts a game wants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -153,6 +154,11 @@ pub enum Command {
     },
     Rules,
     Help,
+    /// `lang`: what language the bot speaks here; `lang <code>`: speak this one here (a
+    /// moderator's choice, stored for the server or room).
+    Lang {
+        code: Option<Lang>,
+    },
     /// Moderators' commands.
     Admin(AdminCommand),
 }
@@ -176,6 +182,8 @@ pub enum CommandError {
     BadSquare(String),
     #[error("{} is not a move: write the from-square and the to-square, like G7 G6", verbatim(.0))]
     BadMove(String),
+    #[error("{} is not a language I speak: say en, zh-CN or zh-TW", verbatim(.0))]
+    BadLang(String),
 }
 
 impl From<ParseSquareError> for CommandError {

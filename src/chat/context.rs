@@ -5,6 +5,7 @@
 use thiserror::Error;
 
 use crate::engine::Position;
+use crate::lang::Lang;
 use crate::store::{PlayerRow, Store, StoreError};
 
 use super::bot::Level;
@@ -26,6 +27,17 @@ pub(crate) type Result<T> = std::result::Result<T, ChatError>;
 
 pub(crate) fn refuse<T>(text: impl Into<String>) -> Result<T> {
     Err(ChatError::Refuse(text.into()))
+}
+
+/// The language a moderator set for a server or room with `lang`, if any.
+pub(crate) fn language_set(store: &Store, platform: &str, scope: &str) -> Option<Lang> {
+    match store.language(platform, scope) {
+        Ok(code) => code.as_deref().and_then(Lang::from_locale),
+        Err(e) => {
+            tracing::error!(error = %e, "cannot read the language setting");
+            None
+        }
+    }
 }
 
 /// The bot owes a move in this game at this ply.
@@ -63,6 +75,10 @@ pub(crate) struct Env<'a> {
     pub settings: &'a Settings,
     /// Unix seconds.
     pub now: i64,
+    /// The language of replies everyone reads (a move, a game's end): the channel's.
+    pub lang: Lang,
+    /// The language of replies only the sender reads (refusals, private answers).
+    pub reader: Lang,
 }
 
 /// One event's context: the environment, who sent it and where.
@@ -92,5 +108,13 @@ impl Ctx<'_> {
     /// A command as it is typed here, as code: `` `!jungle accept` ``.
     pub fn cmd(&self, words: &str) -> String {
         self.dialect().cmd(words)
+    }
+    /// The language of public replies here.
+    pub fn lang(&self) -> Lang {
+        self.env.lang
+    }
+    /// The language of the sender's private replies.
+    pub fn reader(&self) -> Lang {
+        self.env.reader
     }
 }

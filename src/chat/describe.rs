@@ -5,6 +5,7 @@ use crate::engine::terrain::trap_owner;
 use crate::engine::{Animal, Piece, Position, Side};
 
 use super::event::BoardView;
+use crate::lang::{Lang, animal_name, piece_name, side_name, tr};
 
 /// What a board picture shows, as plain sentences: the game and its players, whose move it is
 /// (or the result), the last move, a selected piece's destinations, and every animal left with
@@ -13,72 +14,107 @@ use super::event::BoardView;
 /// `Game #3, alice (Jade) vs bob (Crimson). Move 1, Jade to move. Last move: Crimson rat A3-A4.
 /// Jade has 8 animals: elephant A7, … Crimson has 8 animals: …`
 pub fn alt_text(view: &BoardView) -> String {
-    let pos = &view.position;
-    let mut out = format!(
-        "Game #{}, {} (Jade) vs {} (Crimson).",
-        view.game_id, view.jade_name, view.crimson_name
-    );
-    match &view.result {
-        Some(result) => out.push_str(&format!(" {}.", result.trim_end_matches('.'))),
-        None => out.push_str(&format!(
-            " Move {}, {} to move.",
-            pos.fullmove_number(),
-            pos.turn()
-        )),
-    }
+    let (pos, lang) = (&view.position, view.lang);
+    let mut out = vec![tr!(
+        lang,
+        "alt-game",
+        game = view.game_id,
+        jade = &view.jade_name,
+        crimson = &view.crimson_name
+    )];
+    out.push(match &view.result {
+        Some(result) => tr!(
+            lang,
+            "alt-result",
+            result = result.trim_end_matches(['.', '。'])
+        ),
+        None => tr!(
+            lang,
+            "alt-to-move",
+            number = pos.fullmove_number(),
+            side = side_name(lang, pos.turn())
+        ),
+    });
     if let Some(mv) = view.last_move {
         let who = pos
             .piece_at(mv.to)
-            .map(|p| format!("{p} "))
+            .map(|p| piece_name(lang, p))
             .unwrap_or_default();
         let leap = if pos.leap_path(mv).is_some() {
-            ", leaping the lake"
+            "yes"
         } else {
-            ""
+            "no"
         };
-        out.push_str(&format!(" Last move: {who}{}-{}{leap}", mv.from, mv.to));
-        if let Some(taken) = view.captured {
-            out.push_str(&format!(", took {taken}"));
-        }
-        out.push('.');
+        let taken = view.captured.map(|p| piece_name(lang, p));
+        out.push(tr!(
+            lang,
+            "alt-last-move",
+            piece = who,
+            from = mv.from.to_string(),
+            to = mv.to.to_string(),
+            leap = leap,
+            took = taken.clone().unwrap_or_default(),
+            captured = if taken.is_some() { "yes" } else { "no" }
+        ));
     }
     if let Some(sq) = view.selected {
-        match pos.piece_at(sq) {
+        let square = sq.to_string();
+        out.push(match pos.piece_at(sq) {
             Some(p) if p.side == pos.turn() && view.result.is_none() => {
                 let to: Vec<String> = pos.destinations(sq).map(|s| s.to_string()).collect();
-                let moves = if to.is_empty() {
-                    "no legal move".to_string()
+                if to.is_empty() {
+                    tr!(
+                        lang,
+                        "alt-selected-stuck",
+                        piece = piece_name(lang, p),
+                        square = square
+                    )
                 } else {
-                    format!("moves to {}", to.join(", "))
-                };
-                out.push_str(&format!(" Selected: {p} on {sq}, {moves}."));
+                    tr!(
+                        lang,
+                        "alt-selected-moves",
+                        piece = piece_name(lang, p),
+                        square = square,
+                        squares = to.join(&tr!(lang, "list-separator"))
+                    )
+                }
             }
-            Some(p) => out.push_str(&format!(" Selected: {p} on {sq}.")),
-            None => out.push_str(&format!(" Selected: {sq}, empty.")),
-        }
+            Some(p) => tr!(
+                lang,
+                "alt-selected",
+                piece = piece_name(lang, p),
+                square = square
+            ),
+            None => tr!(lang, "alt-selected-empty", square = square),
+        });
     }
     for side in Side::ALL {
-        out.push(' ');
-        out.push_str(&animals_left(pos, side));
+        out.push(animals_left(lang, pos, side));
     }
-    out
+    out.join(&tr!(lang, "sentence-separator"))
 }
 
 /// `Jade has 2 animals: lion G9, rat C1 (on a trap, rank 0).`
-fn animals_left(pos: &Position, side: Side) -> String {
+fn animals_left(lang: Lang, pos: &Position, side: Side) -> String {
     let mut left: Vec<String> = Vec::new();
     for animal in Animal::ALL.into_iter().rev() {
         if let Some(sq) = pos.square_of(Piece::new(side, animal)) {
             let weak = trap_owner(sq) == Some(side.other());
-            let note = if weak { " (on a trap, rank 0)" } else { "" };
-            left.push(format!("{animal} {sq}{note}"));
+            let (animal, square) = (animal_name(lang, animal), sq.to_string());
+            left.push(if weak {
+                tr!(lang, "alt-animal-weak", animal = animal, square = square)
+            } else {
+                tr!(lang, "alt-animal", animal = animal, square = square)
+            });
         }
     }
-    match left.len() {
-        0 => format!("{side} has no animals left."),
-        1 => format!("{side} has 1 animal: {}.", left[0]),
-        n => format!("{side} has {n} animals: {}.", left.join(", ")),
-    }
+    tr!(
+        lang,
+        "alt-animals-left",
+        side = side_name(lang, side),
+        count = left.len(),
+        animals = left.join(&tr!(lang, "list-separator"))
+    )
 }
 
 #[cfg(test)]

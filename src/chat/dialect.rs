@@ -2,7 +2,10 @@
 //! and in `jungle console`), as a slash command (`/jungle help` on Discord), or bare (`help` at
 //! `jungle play`'s prompt); whether a typed move reaches the bot there, and whether replies
 //! carry buttons. Every hint a reply gives is written through the [`Dialect`] of the platform
-//! it is read on, so it names something that works there.
+//! it is read on, so it names something that works there; the sentences around the commands
+//! come from the message catalogues ([`crate::lang`]).
+
+use crate::lang::{Lang, tr};
 
 /// How a command is spelt.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,8 +26,9 @@ pub struct Dialect {
     pub typed_moves: bool,
     /// Replies show their buttons (Accept, Resign, ...).
     pub buttons: bool,
-    /// Who may use the moderators' commands here, as the end of a sentence.
-    pub moderators: String,
+    /// Who may use the moderators' commands here: the id of a message that says it as the end
+    /// of a sentence.
+    pub moderators: &'static str,
 }
 
 impl Dialect {
@@ -34,7 +38,7 @@ impl Dialect {
             spelling: Spelling::Prefix(prefix.to_string()),
             typed_moves: true,
             buttons: false,
-            moderators: "the room's moderators (power level 50 or more)".to_string(),
+            moderators: "moderators-room",
         }
     }
 
@@ -45,7 +49,7 @@ impl Dialect {
             spelling: Spelling::Slash(name.to_string()),
             typed_moves,
             buttons: true,
-            moderators: "members with the Manage Server permission".to_string(),
+            moderators: "moderators-server",
         }
     }
 
@@ -55,7 +59,7 @@ impl Dialect {
             spelling: Spelling::Bare,
             typed_moves: true,
             buttons: false,
-            moderators: "anyone here".to_string(),
+            moderators: "moderators-anyone",
         }
     }
 
@@ -77,46 +81,57 @@ impl Dialect {
         format!("`{}`", self.spell(words))
     }
 
-    /// How a move is made here, as the end of a sentence: "type a move like `G7 G6`".
-    pub fn how_to_move(&self) -> String {
+    /// Who may use the moderators' commands here, as the end of a sentence.
+    pub fn moderators(&self, lang: Lang) -> String {
+        lang.tr(self.moderators, &[])
+    }
+
+    /// How a move is made here, as a sentence: "Type a move like `G7 G6`."
+    pub fn how_to_move(&self, lang: Lang) -> String {
         match (&self.spelling, self.typed_moves) {
-            (Spelling::Slash(name), false) => format!("use `/{name} move` (from G7, to G6)"),
-            (Spelling::Slash(name), true) => {
-                format!("type a move like `G7 G6`, or use `/{name} move`")
+            (Spelling::Slash(_), false) => {
+                tr!(lang, "how-to-move-slash", command = self.cmd("move"))
             }
-            _ => "type a move like `G7 G6`".to_string(),
+            (Spelling::Slash(_), true) => {
+                tr!(
+                    lang,
+                    "how-to-move-typed-or-slash",
+                    command = self.cmd("move")
+                )
+            }
+            _ => tr!(lang, "how-to-move-typed"),
         }
     }
 
     /// How to do what a button does, or its command where there are no buttons:
     /// "press **Accept**" or "`!jungle accept`".
-    pub fn press(&self, label: &str, words: &str) -> String {
+    pub fn press(&self, lang: Lang, label: &str, words: &str) -> String {
         if self.buttons {
-            format!("press **{label}**")
+            tr!(lang, "press-button", label = lang.tr(label, &[]))
         } else {
             self.cmd(words)
         }
     }
 
     /// The first line of `help`: how the commands below are typed here.
-    pub fn help_lead(&self) -> String {
-        let lead = match &self.spelling {
-            Spelling::Prefix(p) => format!("Jungle (Dou Shou Qi) commands, each after `{p}`:"),
-            Spelling::Slash(name) => {
-                format!("Jungle (Dou Shou Qi) commands: type `/{name}` and pick one.")
-            }
-            Spelling::Bare => "Jungle (Dou Shou Qi) commands:".to_string(),
-        };
-        let moves = match (&self.spelling, self.typed_moves) {
-            (Spelling::Slash(name), false) => format!(
-                " Moves: `/{name} move`, or mention me with the move. Buttons under the board resign or offer a draw."
+    pub fn help_lead(&self, lang: Lang) -> String {
+        match (&self.spelling, self.typed_moves) {
+            (Spelling::Prefix(p), _) => tr!(lang, "help-lead-prefix", prefix = format!("`{p}`")),
+            (Spelling::Slash(name), false) => tr!(
+                lang,
+                "help-lead-slash",
+                command = format!("`/{name}`"),
+                move_command = self.cmd("move")
             ),
-            (Spelling::Slash(_), true) => {
-                " In your game, type a move like `G7 G6`. Buttons under the board resign or offer a draw.".to_string()
+            (Spelling::Slash(name), true) => {
+                tr!(
+                    lang,
+                    "help-lead-slash-typed",
+                    command = format!("`/{name}`")
+                )
             }
-            _ => " In your game, type a move like `G7 G6`.".to_string(),
-        };
-        lead + moves.as_str()
+            (Spelling::Bare, _) => tr!(lang, "help-lead-bare"),
+        }
     }
 }
 
@@ -132,14 +147,26 @@ mod tests {
         assert_eq!(matrix.cmd("accept"), "`!jungle accept`");
         assert_eq!(discord.cmd("accept"), "`/jungle accept`");
         assert_eq!(play.cmd("accept"), "`accept`");
-        assert_eq!(discord.press("Accept", "accept"), "press **Accept**");
-        assert_eq!(matrix.press("Accept", "accept"), "`!jungle accept`");
-        assert!(!discord.how_to_move().contains("`G7 G6`"));
+        let en = Lang::En;
+        assert_eq!(
+            discord.press(en, "button-accept", "accept"),
+            "press **Accept**"
+        );
+        assert_eq!(
+            matrix.press(en, "button-accept", "accept"),
+            "`!jungle accept`"
+        );
+        assert!(!discord.how_to_move(en).contains("`G7 G6`"));
         assert!(
             Dialect::slash("jungle", true)
-                .how_to_move()
+                .how_to_move(en)
                 .contains("`G7 G6`")
         );
-        assert!(!discord.help_lead().contains('!'));
+        assert!(!discord.help_lead(en).contains('!'));
+        assert!(
+            discord
+                .press(Lang::ZhCn, "button-accept", "accept")
+                .contains("接受")
+        );
     }
 }

@@ -2,6 +2,7 @@
 //! Nothing here is specific to one platform.
 
 use crate::engine::{Move, Outcome, Piece, Position, Square};
+use crate::lang::Lang;
 
 use super::command::Command;
 
@@ -15,6 +16,9 @@ pub struct User {
     /// May moderate where the event happened (Discord: Manage Server or the configured role;
     /// Matrix: power level 50 or more; the console: everyone). Only set on a sender.
     pub moderator: bool,
+    /// The language of the sender's client where the platform says it (a Discord
+    /// interaction's `locale`, e.g. `zh-CN`): private replies use it.
+    pub locale: Option<String>,
 }
 
 impl User {
@@ -23,12 +27,18 @@ impl User {
             id: id.into(),
             name: name.into(),
             moderator: false,
+            locale: None,
         }
     }
 
     /// The same user, as one who may (or may not) moderate here.
     pub fn moderating(self, moderator: bool) -> User {
         User { moderator, ..self }
+    }
+
+    /// The same user, whose client speaks `locale`.
+    pub fn speaking(self, locale: Option<String>) -> User {
+        User { locale, ..self }
     }
 }
 
@@ -41,6 +51,9 @@ pub struct Place {
     pub scope: String,
     /// The conversation games live in: a Discord channel, a Matrix room.
     pub channel: String,
+    /// The community's language where the platform says it (a Discord server's preferred
+    /// locale): public replies use it unless a moderator chose one with `lang`.
+    pub locale: Option<String>,
 }
 
 /// What the user did.
@@ -100,6 +113,8 @@ pub struct BoardView {
     pub result: Option<String>,
     /// How the game ended, when it has (also endings the position cannot show, like resignation).
     pub outcome: Option<Outcome>,
+    /// The language of the picture's words and of its description.
+    pub lang: Lang,
 }
 
 #[cfg(test)]
@@ -117,6 +132,7 @@ impl BoardView {
             crimson_name: "bob".into(),
             result: None,
             outcome: None,
+            lang: Lang::En,
         }
     }
 }

@@ -3,6 +3,7 @@
 //! the game.
 
 use crate::engine::{Outcome, Position, Side};
+use crate::lang::{Lang, level_name, outcome_text, side_name, tr};
 use crate::store::{GameRow, GameStatus, PlayerRow, Store, StoreError};
 
 use super::bot::Level;
@@ -18,10 +19,11 @@ pub(crate) enum Seat {
 }
 
 impl Seat {
-    pub fn name(&self) -> String {
+    /// The player's name, or the bot's in `lang`.
+    pub fn name(&self, lang: Lang) -> String {
         match self {
             Seat::Human(p) => p.display_name.clone(),
-            Seat::Bot(level) => format!("Jungle bot ({level})"),
+            Seat::Bot(level) => tr!(lang, "bot-name", level = level_name(lang, *level)),
         }
     }
 
@@ -122,13 +124,13 @@ impl Game {
     }
 
     /// `alice as Jade vs bob as Crimson`, and `(casual)` for an unrated game.
-    pub fn title(&self) -> String {
-        let casual = if self.is_casual() { " (casual)" } else { "" };
-        format!(
-            "{} as Jade vs {} as Crimson{casual}",
-            self.jade.name(),
-            self.crimson.name()
-        )
+    pub fn title(&self, lang: Lang) -> String {
+        let (jade, crimson) = (self.jade.name(lang), self.crimson.name(lang));
+        if self.is_casual() {
+            tr!(lang, "game-title-casual", jade = jade, crimson = crimson)
+        } else {
+            tr!(lang, "game-title", jade = jade, crimson = crimson)
+        }
     }
 
     /// Unrated from the start (an aborted game is unrated too, but was not casual).
@@ -137,7 +139,7 @@ impl Game {
     }
 
     /// The board as this game's players see it; flipped when only Crimson is human.
-    pub fn view(&self, outcome: Option<Outcome>) -> BoardView {
+    pub fn view(&self, lang: Lang, outcome: Option<Outcome>) -> BoardView {
         let flip = matches!((&self.jade, &self.crimson), (Seat::Bot(_), Seat::Human(_)));
         let last = self.row.last_move();
         BoardView {
@@ -147,20 +149,26 @@ impl Game {
             captured: last.and_then(|(_, c)| c),
             selected: None,
             flip,
-            jade_name: self.jade.name(),
-            crimson_name: self.crimson.name(),
-            result: outcome.map(|o| capitalize(&o.to_string())),
+            jade_name: self.jade.name(lang),
+            crimson_name: self.crimson.name(lang),
+            result: outcome.map(|o| capitalize(&outcome_text(lang, o))),
             outcome,
+            lang,
         }
     }
 
-    pub fn buttons(&self) -> Vec<Button> {
-        buttons::game_buttons(self.id())
+    pub fn buttons(&self, lang: Lang) -> Vec<Button> {
+        buttons::game_buttons(lang, self.id())
     }
 
     pub fn button_ids(&self) -> Vec<String> {
         buttons::game_button_ids(self.id())
     }
+}
+
+/// A side's name in `lang` (a shorthand for replies).
+pub(crate) fn side(lang: Lang, side: Side) -> String {
+    side_name(lang, side)
 }
 
 /// The text with its first letter in upper case.

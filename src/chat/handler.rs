@@ -4,15 +4,15 @@
 //! `timers`, and see only the [`Ctx`] they are given.
 
 use crate::engine::Move;
+use crate::lang::{Lang, tr};
 use crate::store::{ChallengeStatus, GameStatus, Store};
 
 use super::address;
 use super::buttons::{self, Action};
 use super::command::{AdminCommand, Command, CommandError};
-use super::context::{BotTurn, ChatError, Ctx, Env, Handled, Result};
+use super::context::{BotTurn, ChatError, Ctx, Env, Handled, Result, language_set};
 use super::dialect::Dialect;
-use super::event::{Event, Input, Reply};
-use super::game::capitalize;
+use super::event::{Event, Input, Place, Reply};
 use super::limits::{Limiter, Verdict};
 use super::markup::plain_name;
 use super::review::{self, AnalysisJob};
@@ -45,16 +45,34 @@ impl Core {
         &self.settings
     }
 
-    fn env(&mut self, now: i64) -> Env<'_> {
+    fn env(&mut self, now: i64, (lang, reader): (Lang, Lang)) -> Env<'_> {
         Env {
             store: &mut self.store,
             settings: &self.settings,
             now,
+            lang,
+            reader,
         }
+    }
+
+    /// The languages of an event's replies: (public, private). A language set here with `lang`
+    /// wins; else public replies take the place's (a Discord server's preferred locale) and
+    /// private ones the reader's (a Discord user's client); English when nothing says.
+    pub fn languages(&self, place: &Place, reader: Option<&str>) -> (Lang, Lang) {
+        let set = language_set(&self.store, &place.platform, &place.scope);
+        let here = place.locale.as_deref();
+        (
+            set.or_else(|| Lang::first_of([here, reader]))
+                .unwrap_or_default(),
+            set.or_else(|| Lang::first_of([reader, here]))
+                .unwrap_or_default(),
+        )
     }
 
     /// Handles one event at time `now` (unix seconds).
     pub fn handle(&mut self, ev: &Event, now: i64) -> Handled {
+        let langs = self.languages(&ev.place, ev.sender.locale.as_deref());
+        let (lang, reader) = langs;
         let recognised = match &ev.input {
             Input::Text(text) => address::recognise(text, &self.settings.prefix, false),
             Input::Addressed(text) => address::recognise(text, &self.settings.prefix, true),
@@ -63,11 +81,11 @@ impl Core {
                 Some(action) => Some(Ok(action.command())),
                 // Not an id of ours (forged, or from an older build): nothing changes, and the
                 // message it was pressed on keeps its buttons.
-                None => return Handled::reply(Reply::private("This button is no longer active.")),
+                None => return Handled::reply(Reply::private(tr!(reader, "button-inactive"))),
             },
             Input::Joined => {
                 let dialect = self.settings.dialect(&ev.place.platform);
-                return Handled::reply(Reply::text(super::text::welcome(&dialect)));
+                return Handled::reply(Reply::text(super::text::welcome(lang, &dialect)));
             }
         };
         let cmd = match recognised {
@@ -75,7 +93,7 @@ impl Core {
             Some(Ok(cmd)) => cmd,
             Some(Err(e)) => {
                 let dialect = self.settings.dialect(&ev.place.platform);
-                return Handled::reply(Reply::private(explain(&e, &dialect)));
+                return Handled::reply(Reply::private(explain(reader, &e, &dialect)));
             }
         };
         metrics::counter!(crate::metrics::COMMANDS, "platform" => ev.place.platform.clone())
@@ -101,7 +119,7 @@ impl Core {
             .check(limits, &ev.place.platform, &ev.sender.id, starts_game, now)
         {
             Verdict::Allow => {}
-            Verdict::Warn(text) => return Handled::reply(Reply::private(text)),
+            Verdict::Warn(id) => return Handled::reply(Reply::private(reader.tr(id, &[]))),
             Verdict::Silent => return Handled::default(),
         }
         let name = plain_name(&ev.sender.name);
@@ -111,7 +129,7 @@ impl Core {
             .map_err(ChatError::from)
             .and_then(|me| {
                 let mut cx = Ctx {
-                    env: self.env(now),
+                    env: self.env(now, langs),
                     ev,
                     me,
                 };
@@ -128,9 +146,7 @@ impl Core {
             }
             Err(ChatError::Store(e)) => {
                 tracing::error!(error = %e, "store failure while handling a command");
-                Handled::reply(Reply::private(
-                    "Something went wrong on my side and nothing was changed. Please try again.",
-                ))
+                Handled::reply(Reply::private(tr!(reader, "store-failure")))
             }
         }
     }
@@ -166,9 +182,20 @@ impl Core {
 
     /// Plays the bot's chosen move if the game is still where the bot looked at it.
     pub fn apply_bot_move(&mut self, turn: &BotTurn, mv: Move, now: i64) -> Handled {
-        let mut env = self.env(now);
+        let row = match self.store.game(turn.game_id) {
+            Ok(row) => row,
+            Err(e) => {
+                tracing::error!(game = turn.game_id, error = %e, "the bot's game cannot be read");
+                return Handled::default();
+            }
+        };
+        let lang = row
+            .as_ref()
+            .and_then(|r| language_set(&self.store, &r.platform, &r.scope))
+            .unwrap_or_default();
+        let mut env = self.env(now, (lang, lang));
         let result = (|| -> Result<Handled> {
-            let Some(row) = env.store.game(turn.game_id)? else {
+            let Some(row) = row else {
                 return Ok(Handled::default());
             };
             if row.ply != turn.ply || row.status != GameStatus::Active {
@@ -190,7 +217,7 @@ impl Core {
     /// many games each status holds for the metrics.
     pub fn tick(&mut self, now: i64) -> Ticked {
         let mut out = Ticked::default();
-        if let Err(e) = timers::tick(&mut self.env(now), &mut out) {
+        if let Err(e) = timers::tick(&mut self.env(now, Default::default()), &mut out) {
             tracing::error!(error = %e, "timer pass failed");
         }
         match self.store.game_counts() {
@@ -223,9 +250,7 @@ impl Core {
             Ok(reply) => vec![reply],
             Err(e) => {
                 tracing::error!(error = %e, game = job.game_id, "cannot keep an analysis");
-                vec![Reply::text(
-                    "Something went wrong on my side. Please try again.",
-                )]
+                vec![Reply::text(tr!(job.lang, "internal-failure"))]
             }
         }
     }
@@ -264,17 +289,34 @@ fn run(cx: &mut Ctx<'_>, cmd: Command) -> Result<Handled> {
         Command::History { user } => info::history(cx, user.as_deref()),
         Command::Export { game } => info::export(cx, game),
         Command::Analyze { game } => review::analyze(cx, game),
-        Command::Rules => Ok(Handled::reply(Reply::text(super::text::rules()))),
-        Command::Help => Ok(Handled::reply(Reply::text(table::help(&cx.dialect())))),
+        // Answers to one reader's question speak the reader's language; what a game does
+        // (moves, endings, challenges) speaks the channel's.
+        Command::Rules => Ok(Handled::reply(Reply::text(tr!(cx.reader(), "rules")))),
+        Command::Help => Ok(Handled::reply(Reply::text(table::help(
+            cx.reader(),
+            &cx.dialect(),
+        )))),
+        Command::Lang { code } => admin::language(cx, code),
         Command::Admin(cmd) => admin::admin(cx, cmd),
     }
 }
 
 /// Why a command was not understood, with the command that helps spelt for the platform.
-fn explain(e: &CommandError, dialect: &Dialect) -> String {
+pub(crate) fn explain(lang: Lang, e: &CommandError, dialect: &Dialect) -> String {
+    use super::markup::verbatim;
     match e {
-        CommandError::Usage(usage) => format!("Usage: {}", dialect.cmd(usage)),
-        CommandError::Unknown(_) => format!("{e} Try {}.", dialect.cmd("help")),
-        _ => format!("{}.", capitalize(&e.to_string())),
+        CommandError::Usage(usage) => tr!(lang, "usage", command = dialect.cmd(usage)),
+        CommandError::Unknown(word) => tr!(
+            lang,
+            "unknown-command",
+            word = verbatim(word),
+            help = dialect.cmd("help")
+        ),
+        CommandError::BadSide(word) => tr!(lang, "bad-side", word = verbatim(word)),
+        CommandError::BadLevel(word) => tr!(lang, "bad-level", word = verbatim(word)),
+        CommandError::BadGame(word) => tr!(lang, "bad-game", word = verbatim(word)),
+        CommandError::BadSquare(word) => tr!(lang, "bad-square", word = verbatim(word)),
+        CommandError::BadMove(word) => tr!(lang, "bad-move", word = verbatim(word)),
+        CommandError::BadLang(word) => tr!(lang, "bad-lang", word = verbatim(word)),
     }
 }

@@ -1,5 +1,6 @@
 //! Read-only commands: games in a channel, ratings, leaderboards, history, game export.
 
+use crate::lang::{Lang, outcome_text, side_name, tr};
 use crate::rating::PROVISIONAL_GAMES;
 use crate::store::{GameStatus, PlayerRow};
 
@@ -15,22 +16,25 @@ const HISTORY_LEN: u32 = 10;
 pub(crate) fn games(cx: &mut Ctx<'_>) -> Result<Handled> {
     let store = &*cx.env.store;
     let rows = store.active_games(cx.platform(), cx.channel())?;
+    let lang = cx.reader();
     if rows.is_empty() {
-        return Ok(Handled::reply(Reply::text(format!(
-            "No games in this channel. Start one with {} or {}.",
-            cx.cmd("challenge @someone"),
-            cx.cmd("play bot")
+        return Ok(Handled::reply(Reply::text(tr!(
+            lang,
+            "games-none",
+            challenge = cx.cmd("challenge @someone"),
+            play = cx.cmd("play bot")
         ))));
     }
-    let mut lines = vec![format!("Games in this channel ({}):", rows.len())];
+    let mut lines = vec![tr!(lang, "games-title", count = rows.len())];
     for row in rows {
         let g = Game::load(store, row)?;
-        lines.push(format!(
-            "#{}: {}, move {}, {} to move",
-            g.id(),
-            g.title(),
-            g.pos().fullmove_number(),
-            g.to_move().name()
+        lines.push(tr!(
+            lang,
+            "games-line",
+            game = g.id(),
+            title = g.title(lang),
+            number = g.pos().fullmove_number(),
+            name = g.to_move().name(lang)
         ));
     }
     Ok(Handled::reply(Reply::text(lines.join("\n"))))
@@ -49,26 +53,29 @@ pub(crate) fn rating(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<Handled> {
     let store = &*cx.env.store;
     let here = store.rank_of(&p, Some((cx.platform(), cx.scope())))?;
     let global = store.rank_of(&p, None)?;
+    let lang = cx.reader();
     let provisional = if p.rated_games < PROVISIONAL_GAMES {
-        " (provisional)"
+        "yes"
     } else {
-        ""
+        "no"
     };
-    let mut text = format!(
-        "{}: rating {}{provisional}, {} rated game{}: {} won, {} drawn, {} lost.",
-        p.display_name,
-        p.rating,
-        p.rated_games,
-        if p.rated_games == 1 { "" } else { "s" },
-        p.wins,
-        p.draws,
-        p.losses
+    let rank = match (here, global) {
+        (Some(h), Some(g)) => tr!(lang, "rank-here", here = h, overall = g),
+        (None, Some(g)) => tr!(lang, "rank-overall", overall = g),
+        _ => tr!(lang, "rank-none"),
+    };
+    let text = tr!(
+        lang,
+        "rating-line",
+        name = &p.display_name,
+        rating = p.rating,
+        provisional = provisional,
+        games = p.rated_games,
+        wins = p.wins,
+        draws = p.draws,
+        losses = p.losses,
+        rank = rank
     );
-    match (here, global) {
-        (Some(h), Some(g)) => text.push_str(&format!(" Rank #{h} here, #{g} overall.")),
-        (None, Some(g)) => text.push_str(&format!(" Rank #{g} overall; no rated games here yet.")),
-        _ => text.push_str(" Not ranked yet: play a rated game."),
-    }
     Ok(Handled::reply(Reply::text(text)))
 }
 
@@ -77,26 +84,26 @@ pub(crate) fn top(cx: &mut Ctx<'_>, global: bool, limit: Option<u32>) -> Result<
     let n = limit.unwrap_or(10).clamp(1, TOP_MAX);
     let scope = (!global).then(|| (cx.platform(), cx.scope()));
     let board = cx.env.store.leaderboard(scope, n)?;
-    let title = if global {
-        "Leaderboard, everyone"
-    } else {
-        "Leaderboard here"
-    };
+    let lang = cx.reader();
+    let whose = if global { "everyone" } else { "here" };
     if board.is_empty() {
-        return Ok(Handled::reply(Reply::text(format!(
-            "{title}: nobody has played a rated game yet."
+        return Ok(Handled::reply(Reply::text(tr!(
+            lang,
+            "top-empty",
+            whose = whose
         ))));
     }
-    let mut lines = vec![format!("{title}:")];
+    let mut lines = vec![tr!(lang, "top-title", whose = whose)];
     for r in board {
-        lines.push(format!(
-            "{}. {} {} ({} W / {} D / {} L)",
-            r.rank,
-            r.player.display_name,
-            r.player.rating,
-            r.player.wins,
-            r.player.draws,
-            r.player.losses
+        lines.push(tr!(
+            lang,
+            "top-line",
+            rank = r.rank,
+            name = &r.player.display_name,
+            rating = r.player.rating,
+            wins = r.player.wins,
+            draws = r.player.draws,
+            losses = r.player.losses
         ));
     }
     Ok(Handled::reply(Reply::text(lines.join("\n"))))
@@ -107,34 +114,35 @@ pub(crate) fn history(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<Handled> {
     let store = &*cx.env.store;
     // Only the games of this channel: the others are for the channels they were played in.
     let rows = store.games_of(p.id, cx.platform(), cx.channel(), HISTORY_LEN)?;
+    let lang = cx.reader();
     if rows.is_empty() {
-        return Ok(Handled::reply(Reply::text(format!(
-            "{} has not played in this channel yet.",
-            p.display_name
+        return Ok(Handled::reply(Reply::text(tr!(
+            lang,
+            "history-none",
+            name = &p.display_name
         ))));
     }
-    let mut lines = vec![format!(
-        "Recent games of {} in this channel:",
-        p.display_name
-    )];
+    let mut lines = vec![tr!(lang, "history-title", name = &p.display_name)];
     for row in rows {
         let changes = store.rating_changes(row.id)?;
         let g = Game::load(store, row)?;
-        let delta = changes
-            .iter()
-            .find(|c| c.0 == p.id)
-            .map(|c| format!(" ({:+})", c.2 - c.1))
-            .unwrap_or_default();
-        let plies = match g.row.ply {
-            1 => "1 move".to_string(),
-            n => format!("{n} moves"),
-        };
-        lines.push(format!(
-            "#{}: {}, {plies}, {}{delta}",
-            g.id(),
-            g.title(),
-            state_text(&g)
-        ));
+        let line = tr!(
+            lang,
+            "history-line",
+            game = g.id(),
+            title = g.title(lang),
+            plies = g.row.ply,
+            state = state_text(lang, &g)
+        );
+        lines.push(match changes.iter().find(|c| c.0 == p.id) {
+            Some(c) => tr!(
+                lang,
+                "history-line-rated",
+                line = line,
+                delta = format!("{:+}", c.2 - c.1)
+            ),
+            None => line,
+        });
     }
     Ok(Handled::reply(Reply::text(lines.join("\n"))))
 }
@@ -144,12 +152,16 @@ pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
     // A game's details are for the channel it was played in.
     let row = match store.game(id)? {
         Some(row) if row.platform == cx.platform() && row.channel == cx.channel() => row,
-        _ => return refuse(format!("There is no game #{id} in this channel.")),
+        _ => return refuse(tr!(cx.reader(), "no-such-game-here", game = id)),
     };
+    let lang = cx.reader();
     let g = Game::load(store, row)?;
     // An analysed game's moves carry their marks (`?!`, `?`, `??`).
     let analysis = store.analysis(id)?;
-    let (tags, better) = analysis.as_ref().map(review::marks).unwrap_or_default();
+    let (tags, better) = analysis
+        .as_ref()
+        .map(|a| review::marks(lang, a))
+        .unwrap_or_default();
     let marked: Vec<String> = g
         .row
         .moves
@@ -162,18 +174,19 @@ pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
         .enumerate()
         .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(", ")))
         .collect();
-    let mut text = format!(
-        "Game #{}: {}. {}.\nStart: {}\nMoves: {}\nPosition: {}",
-        g.id(),
-        g.title(),
-        capitalize(&state_text(&g)),
-        g.row.start_position,
-        if numbered.is_empty() {
-            "(none)".to_string()
+    let mut text = tr!(
+        lang,
+        "export",
+        game = g.id(),
+        title = g.title(lang),
+        state = capitalize(&state_text(lang, &g)),
+        start = g.row.start_position.to_string(),
+        moves = if numbered.is_empty() {
+            tr!(lang, "export-no-moves")
         } else {
             numbered.join(" ")
         },
-        g.row.position
+        position = g.row.position.to_string()
     );
     // The moves above are the final line; what was taken back on the way is said here.
     let takebacks: Vec<String> = store
@@ -181,22 +194,30 @@ pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
         .iter()
         .map(|t| {
             let moves: Vec<String> = t.moves.iter().map(ToString::to_string).collect();
-            format!(
-                "{} by {} after half-move {}",
-                moves.join(", "),
-                t.side,
-                t.from_ply
+            tr!(
+                lang,
+                "export-takeback",
+                moves = moves.join(", "),
+                side = side_name(lang, t.side),
+                ply = t.from_ply
             )
         })
         .collect();
     if !takebacks.is_empty() {
-        text.push_str(&format!("\nTaken back: {}", takebacks.join("; ")));
+        text.push('\n');
+        text.push_str(&tr!(
+            lang,
+            "export-taken-back",
+            takebacks = takebacks.join("; ")
+        ));
     }
     if analysis.is_some() {
-        text.push_str(&format!(
-            "\nAnalysis: {}",
-            if better.is_empty() {
-                "no inaccuracy, mistake or blunder".to_string()
+        text.push('\n');
+        text.push_str(&tr!(
+            lang,
+            "export-analysis",
+            marks = if better.is_empty() {
+                tr!(lang, "export-analysis-clean")
             } else {
                 better.join("; ")
             }
@@ -206,12 +227,12 @@ pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
 }
 
 /// How a game stands: in progress, aborted, or its result ("Jade wins by ...").
-fn state_text(g: &Game) -> String {
+fn state_text(lang: Lang, g: &Game) -> String {
     match (g.row.status, g.row.outcome) {
-        (GameStatus::Active, _) => "in progress".to_string(),
-        (GameStatus::Aborted, _) => "aborted".to_string(),
-        (GameStatus::Finished, Some(o)) => o.to_string(),
-        (GameStatus::Finished, None) => "finished".to_string(),
+        (GameStatus::Active, _) => tr!(lang, "state-in-progress"),
+        (GameStatus::Aborted, _) => tr!(lang, "state-aborted"),
+        (GameStatus::Finished, Some(o)) => outcome_text(lang, o),
+        (GameStatus::Finished, None) => tr!(lang, "state-finished"),
     }
 }
 
@@ -236,6 +257,7 @@ mod tests {
                 platform: "test".into(),
                 scope: "guild".into(),
                 channel: "chan".into(),
+                locale: None,
             },
             sender: User::new("asker", "asker"),
             input,

@@ -2,17 +2,19 @@
 //! committed and announced; an ending with its rating changes; the announcement of a new game.
 
 use crate::engine::{DrawReason, Move, Outcome, Side, WinReason};
+use crate::lang::{animal_name, illegal_move, tr};
 use crate::rating::{self, Rated};
 use crate::store::{Finish, GameRow, RatingChange, Step};
 
 use super::context::{Env, Handled, Result, refuse};
 use super::event::{Reply, User};
-use super::game::{Game, Seat, capitalize};
+use super::game::{Game, Seat, side};
+use crate::lang::Lang;
 
 /// Checks, commits and announces a move by whoever is to move (player or bot).
 pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Handled> {
     if let Err(why) = game.pos().check_move(mv) {
-        return refuse(capitalize(&why.to_string()) + ".");
+        return refuse(illegal_move(env.reader, why));
     }
     let mover = game.to_move().clone();
     let step = Step::play(game.pos(), mv);
@@ -22,7 +24,7 @@ pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Hand
         .store
         .commit_move(game.id(), game.row.ply, &step, env.now, finish.as_ref())?
     {
-        return refuse("That move came too late: the game has already moved on.");
+        return refuse(tr!(env.reader, "move-too-late"));
     }
     metrics::counter!(crate::metrics::MOVES).increment(1);
     let mut game = game;
@@ -34,25 +36,38 @@ pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Hand
     row.history.push(step.before);
     row.draw_offer = None;
     row.takeback_offer = None;
-    let mut text = format!("{} played {mv}", mover.name());
-    if let Some(c) = step.captured {
-        text.push_str(&format!(", capturing the {}", c.animal));
-    }
-    text.push('.');
+    let lang = env.lang;
+    let (name, mv_text) = (mover.name(lang), mv.to_string());
+    let played = match step.captured {
+        Some(c) => tr!(
+            lang,
+            "played-capture",
+            name = name,
+            mv = mv_text,
+            animal = animal_name(lang, c.animal)
+        ),
+        None => tr!(lang, "played", name = name, mv = mv_text),
+    };
     if let (Some(o), Some(f)) = (outcome, finish.as_ref()) {
         let others = others_than(&game, &mover);
-        return Ok(Handled::reply(end_reply(&game, o, f, text, others)));
+        return Ok(Handled::reply(end_reply(lang, &game, o, f, played, others)));
     }
     let to_move = game.to_move();
-    if let Seat::Human(_) = to_move {
-        text.push_str(&format!(" Your move ({}).", game.pos().turn()));
-    }
+    let text = match to_move {
+        Seat::Human(_) => tr!(
+            lang,
+            "played-your-move",
+            played = played,
+            side = side(lang, game.pos().turn())
+        ),
+        Seat::Bot(_) => played,
+    };
     Ok(Handled {
         replies: vec![Reply {
             text,
-            board: Some(game.view(None)),
+            board: Some(game.view(lang, None)),
             mentions: to_move.user().into_iter().collect(),
-            buttons: game.buttons(),
+            buttons: game.buttons(lang),
             ..Reply::default()
         }],
         bot_turn: game.bot_turn(),
@@ -84,47 +99,62 @@ pub(crate) fn end_without_move(
         .store
         .finish_game(game.id(), game.row.ply, &finish, env.now)?
     {
-        return refuse("The game moved on before that arrived; try again.");
+        return refuse(tr!(env.reader, "game-moved-on"));
     }
     Ok(Handled::reply(end_reply(
-        &game, outcome, &finish, lead, mentions,
+        env.lang, &game, outcome, &finish, lead, mentions,
     )))
 }
 
 /// Who won game #N and how, as one sentence (resignations and time-outs are said by the lead).
-fn result_sentence(game: &Game, outcome: Outcome) -> String {
+fn result_sentence(lang: Lang, game: &Game, outcome: Outcome) -> String {
     let id = game.id();
     match outcome {
         Outcome::Win { winner, reason } => {
-            let how = match reason {
-                WinReason::Den => " by entering the den".to_string(),
-                WinReason::AllCaptured => " by capturing every animal".to_string(),
-                WinReason::NoMoves => format!(": {} has no legal move", winner.other()),
-                WinReason::Resignation | WinReason::Timeout => String::new(),
-            };
-            format!(
-                "{} wins game #{id} as {winner}{how}.",
-                game.seat(winner).name()
-            )
+            let (name, as_side) = (game.seat(winner).name(lang), side(lang, winner));
+            match reason {
+                WinReason::Den => tr!(lang, "won-den", name = name, side = as_side, game = id),
+                WinReason::AllCaptured => {
+                    tr!(
+                        lang,
+                        "won-all-captured",
+                        name = name,
+                        side = as_side,
+                        game = id
+                    )
+                }
+                WinReason::NoMoves => tr!(
+                    lang,
+                    "won-no-moves",
+                    name = name,
+                    side = as_side,
+                    game = id,
+                    loser = side(lang, winner.other())
+                ),
+                WinReason::Resignation | WinReason::Timeout => {
+                    tr!(lang, "won", name = name, side = as_side, game = id)
+                }
+            }
         }
         Outcome::Draw {
             reason: DrawReason::NoCaptureLimit,
-        } => format!("Game #{id} is drawn: 100 half-moves without a capture."),
+        } => tr!(lang, "drawn-limit", game = id),
         Outcome::Draw {
             reason: DrawReason::Agreement,
-        } => format!("Game #{id} is drawn by agreement."),
+        } => tr!(lang, "drawn-agreed", game = id),
     }
 }
 
 /// The closing message: what happened, who won and how, and each player's rating change.
 pub(crate) fn end_reply(
+    lang: Lang,
     game: &Game,
     outcome: Outcome,
     finish: &Finish,
     lead: String,
     mentions: Vec<User>,
 ) -> Reply {
-    let mut text = format!("{lead} {}", result_sentence(game, outcome));
+    let result = result_sentence(lang, game, outcome);
     let changes: Vec<String> = finish
         .changes
         .iter()
@@ -133,23 +163,32 @@ pub(crate) fn end_reply(
                 .into_iter()
                 .map(|s| game.seat(s))
                 .find(|s| s.is(c.player_id))?;
-            Some(format!(
-                "{} {} → {} ({:+})",
-                seat.name(),
-                c.before,
-                c.after,
-                c.after - c.before
+            Some(tr!(
+                lang,
+                "rating-change",
+                name = seat.name(lang),
+                before = c.before,
+                after = c.after,
+                delta = format!("{:+}", c.after - c.before)
             ))
         })
         .collect();
-    if !changes.is_empty() {
-        text.push_str(&format!(" Ratings: {}.", changes.join(", ")));
+    let text = if !changes.is_empty() {
+        tr!(
+            lang,
+            "game-end-rated",
+            lead = lead,
+            result = result,
+            changes = changes.join(&tr!(lang, "list-separator"))
+        )
     } else if !game.row.rated {
-        text.push_str(" It was a casual game: ratings stay as they were.");
-    }
+        tr!(lang, "game-end-casual", lead = lead, result = result)
+    } else {
+        tr!(lang, "game-end", lead = lead, result = result)
+    };
     Reply {
         text,
-        board: Some(game.view(Some(outcome))),
+        board: Some(game.view(lang, Some(outcome))),
         mentions,
         retired_buttons: game.button_ids(),
         ..Reply::default()
@@ -201,25 +240,30 @@ pub(crate) fn finish_for(env: &Env<'_>, game: &Game, outcome: Outcome) -> Finish
 /// the player who moves first (or, against the bot moving first, to the player).
 pub(crate) fn game_started(env: &Env<'_>, row: GameRow) -> Result<Handled> {
     let game = Game::load(env.store, row)?;
+    let lang = env.lang;
     let dialect = env.settings.dialect(&game.row.platform);
-    let kind = if game.row.rated { "" } else { " (casual)" };
+    let casual = if game.row.rated { "rated" } else { "casual" };
     let first = game.seat(Side::Jade);
     let second = game.seat(Side::Crimson);
     let (text, mentions) = match (first, second) {
         (Seat::Bot(_), _) => (
-            format!(
-                "Game #{}{kind} starts: you play Crimson against {}, which moves first.",
-                game.id(),
-                first.name()
+            tr!(
+                lang,
+                "game-starts-bot-first",
+                game = game.id(),
+                kind = casual,
+                bot = first.name(lang)
             ),
             second.user().into_iter().collect::<Vec<User>>(),
         ),
         (Seat::Human(_), _) => (
-            format!(
-                "Game #{}{kind} starts: you play Jade against {} and move first. {}.",
-                game.id(),
-                second.name(),
-                capitalize(&dialect.how_to_move())
+            tr!(
+                lang,
+                "game-starts",
+                game = game.id(),
+                kind = casual,
+                opponent = second.name(lang),
+                how = dialect.how_to_move(lang)
             ),
             first.user().into_iter().collect(),
         ),
@@ -227,9 +271,9 @@ pub(crate) fn game_started(env: &Env<'_>, row: GameRow) -> Result<Handled> {
     Ok(Handled {
         replies: vec![Reply {
             text,
-            board: Some(game.view(None)),
+            board: Some(game.view(lang, None)),
             mentions,
-            buttons: game.buttons(),
+            buttons: game.buttons(lang),
             ..Reply::default()
         }],
         bot_turn: game.bot_turn(),

@@ -29,7 +29,7 @@ impl Default for Limits {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     Allow,
-    /// Over a limit for the first time in this window: say so, once.
+    /// Refused with a warning (the id of its message); the same excess again is refused quietly.
     Warn(&'static str),
     /// Over a limit and told already: say nothing.
     Silent,
@@ -118,9 +118,7 @@ impl Limiter {
         {
             Count::Within => {}
             Count::Over => {
-                return Verdict::Warn(
-                    "You are sending commands faster than I can answer them. Please wait a little and try again.",
-                );
+                return Verdict::Warn("limit-commands");
             }
             Count::StillOver => return Verdict::Silent,
         }
@@ -129,9 +127,7 @@ impl Limiter {
         }
         match usage.games.count(now, HOUR, limits.games_per_hour) {
             Count::Within => Verdict::Allow,
-            Count::Over => Verdict::Warn(
-                "You have started a lot of games in the last hour. Please finish one, or wait a while before starting another.",
-            ),
+            Count::Over => Verdict::Warn("limit-games"),
             Count::StillOver => Verdict::Silent,
         }
     }

@@ -2,6 +2,7 @@
 //! request means, and whether someone is free to start a game here.
 
 use crate::engine::Side;
+use crate::lang::tr;
 use crate::store::{PlayerRow, StoreError};
 
 use super::context::{ChatError, Ctx, Result, refuse};
@@ -34,14 +35,10 @@ pub(crate) fn resolve_user(cx: &mut Ctx<'_>, token: &str) -> Result<PlayerRow> {
     let named = cx.env.store.players_named(platform, bare)?;
     match <[PlayerRow; 1]>::try_from(named) {
         Ok([one]) => Ok(one),
-        Err(named) if named.is_empty() => refuse(format!(
-            "I don't know anyone called {} here. Mention them so I can find them.",
-            verbatim(token)
-        )),
-        Err(_) => refuse(format!(
-            "More than one player is called {}; mention the one you mean.",
-            verbatim(bare)
-        )),
+        Err(named) if named.is_empty() => {
+            refuse(tr!(cx.reader(), "unknown-player", name = verbatim(token)))
+        }
+        Err(_) => refuse(tr!(cx.reader(), "ambiguous-player", name = verbatim(bare))),
     }
 }
 
@@ -52,24 +49,26 @@ pub(crate) fn my_game(cx: &Ctx<'_>, id: Option<i64>) -> Result<Game> {
     let row = match id {
         Some(id) => match store.game(id)? {
             Some(row) if row.platform == cx.platform() => row,
-            _ => return refuse(format!("There is no game #{id}.")),
+            _ => return refuse(tr!(cx.reader(), "no-such-game", game = id)),
         },
         None => match store.active_game_of(cx.platform(), cx.channel(), cx.me.id)? {
             Some(row) => row,
-            None => return refuse("You have no game in this channel."),
+            None => return refuse(tr!(cx.reader(), "no-game-here")),
         },
     };
     let game = Game::load(store, row)?;
+    let lang = cx.reader();
     if game.side_of(cx.me.id).is_none() {
-        return refuse(format!(
-            "Only {} and {} play in game #{}.",
-            game.jade.name(),
-            game.crimson.name(),
-            game.id()
+        return refuse(tr!(
+            lang,
+            "not-your-game",
+            jade = game.jade.name(lang),
+            crimson = game.crimson.name(lang),
+            game = game.id()
         ));
     }
     if !game.is_active() {
-        return refuse(format!("Game #{} is already over.", game.id()));
+        return refuse(tr!(lang, "game-over-already", game = game.id()));
     }
     Ok(game)
 }
@@ -82,11 +81,13 @@ pub(crate) fn shown_game(cx: &Ctx<'_>) -> Result<Game> {
     }
     let mut all = store.active_games(cx.platform(), cx.channel())?;
     match all.len() {
-        0 => refuse("There is no game in this channel."),
+        0 => refuse(tr!(cx.reader(), "no-game-in-channel")),
         1 => Ok(Game::load(store, all.remove(0))?),
-        n => refuse(format!(
-            "There are {n} games in this channel and you play in none of them; {} lists them.",
-            cx.cmd("games")
+        n => refuse(tr!(
+            cx.reader(),
+            "games-not-yours",
+            count = n,
+            command = cx.cmd("games")
         )),
     }
 }
@@ -105,14 +106,17 @@ pub(crate) fn ensure_free(cx: &Ctx<'_>, who: &PlayerRow) -> Result<()> {
 }
 
 fn already_playing(cx: &Ctx<'_>, who: &PlayerRow, game_id: i64) -> ChatError {
-    let subject = if who.id == cx.me.id {
-        "You already have".to_string()
+    let text = if who.id == cx.me.id {
+        tr!(cx.reader(), "you-are-playing", game = game_id)
     } else {
-        format!("{} already has", who.display_name)
+        tr!(
+            cx.reader(),
+            "they-are-playing",
+            name = &who.display_name,
+            game = game_id
+        )
     };
-    ChatError::Refuse(format!(
-        "{subject} a game in this channel (#{game_id}); one game per player per channel."
-    ))
+    ChatError::Refuse(text)
 }
 
 /// A store error as the chat layer reports it: a player found busy when the game was about

@@ -1,11 +1,12 @@
 //! Playing a game: the sender's moves, resigning, draws, the board and a piece's moves.
 
 use crate::engine::{DrawReason, Move, Outcome, Square, WinReason};
+use crate::lang::{piece_name, tr};
 
 use super::buttons::Action;
 use super::context::{Ctx, Handled, Result, refuse};
 use super::event::{ButtonStyle, Reply};
-use super::game::{Game, Seat};
+use super::game::{Game, Seat, side as side_name};
 use super::lifecycle::{apply_move, end_without_move, others_than};
 use super::lookup::{my_game, shown_game};
 
@@ -15,14 +16,16 @@ pub(crate) fn play_move(cx: &mut Ctx<'_>, mv: Move, plain: bool) -> Result<Handl
         if plain {
             return Ok(Handled::default());
         }
-        return refuse("You have no game in this channel.");
+        return refuse(tr!(cx.reader(), "no-game-here"));
     };
     let game = Game::load(store, row)?;
     if game.side_of(cx.me.id) != Some(game.pos().turn()) {
-        let turn = game.pos().turn();
-        return refuse(format!(
-            "It is not your turn: {} ({turn}) is to move.",
-            game.seat(turn).name()
+        let (turn, lang) = (game.pos().turn(), cx.reader());
+        return refuse(tr!(
+            lang,
+            "not-your-turn",
+            name = game.seat(turn).name(lang),
+            side = side_name(lang, turn)
         ));
     }
     apply_move(&mut cx.env, game, mv)
@@ -33,14 +36,14 @@ pub(crate) fn resign(cx: &mut Ctx<'_>, id: Option<i64>, confirmed: bool) -> Resu
     let game = my_game(cx, id)?;
     let side = game.side_of(cx.me.id).expect("my_game checks the seat");
     if !confirmed {
+        let lang = cx.reader();
         return Ok(Handled::reply(Reply {
-            text: format!(
-                "Resign game #{}? Press **Confirm resign** to resign; ignore this to play on.",
-                game.id()
-            ),
-            buttons: vec![
-                Action::ConfirmResign(game.id()).button("Confirm resign", ButtonStyle::Danger),
-            ],
+            text: tr!(lang, "resign-confirm", game = game.id()),
+            buttons: vec![Action::ConfirmResign(game.id()).button(
+                lang,
+                "button-confirm-resign",
+                ButtonStyle::Danger,
+            )],
             private: true,
             ..Reply::default()
         }));
@@ -49,7 +52,7 @@ pub(crate) fn resign(cx: &mut Ctx<'_>, id: Option<i64>, confirmed: bool) -> Resu
         winner: side.other(),
         reason: WinReason::Resignation,
     };
-    let lead = format!("{} resigned.", cx.me.display_name);
+    let lead = tr!(cx.lang(), "resigned", name = &cx.me.display_name);
     let others = others_than(&game, game.seat(side));
     end_without_move(&mut cx.env, game, outcome, lead, others)
 }
@@ -59,37 +62,44 @@ pub(crate) fn draw(cx: &mut Ctx<'_>, id: Option<i64>) -> Result<Handled> {
     let side = game.side_of(cx.me.id).expect("my_game checks the seat");
     let opponent = game.seat(side.other()).clone();
     if let Seat::Bot(_) = opponent {
-        return Ok(Handled::reply(Reply::text(
-            "I decline the draw: let's play on!",
-        )));
+        return Ok(Handled::reply(Reply::text(tr!(
+            cx.lang(),
+            "bot-declines-draw"
+        ))));
     }
     match game.row.draw_offer {
         Some(s) if s == side.other() => {
             let outcome = Outcome::Draw {
                 reason: DrawReason::Agreement,
             };
-            let lead = format!("{} accepted the draw.", cx.me.display_name);
+            let lead = tr!(cx.lang(), "draw-accepted", name = &cx.me.display_name);
             let others = others_than(&game, game.seat(side));
             end_without_move(&mut cx.env, game, outcome, lead, others)
         }
-        Some(_) => refuse("You have already offered a draw; it stands until the next move."),
+        Some(_) => refuse(tr!(cx.reader(), "draw-already-offered")),
         None => {
             if !cx
                 .env
                 .store
                 .set_draw_offer(game.id(), game.row.ply, Some(side))?
             {
-                return refuse("The game moved on; offer again if you like.");
+                return refuse(tr!(cx.reader(), "draw-moved-on"));
             }
+            let lang = cx.lang();
             Ok(Handled::reply(Reply {
-                text: format!(
-                    "{} offers a draw in game #{}: {} to accept; any move declines.",
-                    cx.me.display_name,
-                    game.id(),
-                    cx.dialect().press("Accept draw", "draw"),
+                text: tr!(
+                    lang,
+                    "draw-offered",
+                    name = &cx.me.display_name,
+                    game = game.id(),
+                    accept = cx.dialect().press(lang, "button-accept-draw", "draw")
                 ),
                 mentions: opponent.user().into_iter().collect(),
-                buttons: vec![Action::Draw(game.id()).button("Accept draw", ButtonStyle::Primary)],
+                buttons: vec![Action::Draw(game.id()).button(
+                    lang,
+                    "button-accept-draw",
+                    ButtonStyle::Primary,
+                )],
                 ..Reply::default()
             }))
         }
@@ -99,17 +109,20 @@ pub(crate) fn draw(cx: &mut Ctx<'_>, id: Option<i64>) -> Result<Handled> {
 pub(crate) fn board(cx: &mut Ctx<'_>) -> Result<Handled> {
     let game = shown_game(cx)?;
     let turn = game.pos().turn();
+    let lang = cx.lang();
     Ok(Handled::reply(Reply {
-        text: format!(
-            "Game #{}: {}. Move {}: {} ({turn}) to move.",
-            game.id(),
-            game.title(),
-            game.pos().fullmove_number(),
-            game.seat(turn).name(),
+        text: tr!(
+            lang,
+            "board-status",
+            game = game.id(),
+            title = game.title(lang),
+            number = game.pos().fullmove_number(),
+            name = game.seat(turn).name(lang),
+            side = side_name(lang, turn)
         ),
-        board: Some(game.view(None)),
+        board: Some(game.view(lang, None)),
         buttons: if game.side_of(cx.me.id).is_some() {
-            game.buttons()
+            game.buttons(lang)
         } else {
             Vec::new()
         },
@@ -120,28 +133,41 @@ pub(crate) fn board(cx: &mut Ctx<'_>) -> Result<Handled> {
 pub(crate) fn moves(cx: &mut Ctx<'_>, sq: Square) -> Result<Handled> {
     let game = shown_game(cx)?;
     let Some(piece) = game.pos().piece_at(sq) else {
-        return refuse(format!("There is no piece on {sq}."));
+        return refuse(tr!(
+            cx.reader(),
+            "illegal-no-piece",
+            square = sq.to_string()
+        ));
     };
+    let lang = cx.lang();
     let view_pos = game.pos().with_turn(piece.side);
     let dests: Vec<String> = view_pos
         .destinations(sq)
         .map(|to| {
             let mv = Move::new(sq, to);
-            let mut s = to.to_string();
+            let square = to.to_string();
             if view_pos.piece_at(to).is_some() {
-                s.push_str(" (capture)");
+                tr!(lang, "destination-capture", square = square)
             } else if view_pos.leap_path(mv).is_some() {
-                s.push_str(" (leap)");
+                tr!(lang, "destination-leap", square = square)
+            } else {
+                square
             }
-            s
         })
         .collect();
+    let (piece, square) = (piece_name(lang, piece), sq.to_string());
     let text = if dests.is_empty() {
-        format!("The {piece} on {sq} has no legal move.")
+        tr!(lang, "piece-stuck", piece = piece, square = square)
     } else {
-        format!("The {piece} on {sq} can go to {}.", dests.join(", "))
+        tr!(
+            lang,
+            "piece-can-go",
+            piece = piece,
+            square = square,
+            squares = dests.join(&tr!(lang, "list-separator"))
+        )
     };
-    let mut view = game.view(None);
+    let mut view = game.view(lang, None);
     view.selected = Some(sq);
     Ok(Handled::reply(Reply {
         text,

@@ -6,6 +6,7 @@
 use crate::ai::analysis::{self, Analysis, AnalysisError, PlyReview};
 use crate::ai::{Limits, MAX_DEPTH, NoStop, Stop};
 use crate::engine::{BySide, Move, Position, Side};
+use crate::lang::{Lang, side_name, tr};
 use crate::render::{self, Graph, GraphMark};
 use crate::store::{GameStatus, Store};
 
@@ -24,6 +25,8 @@ pub struct AnalysisJob {
     pub game_id: i64,
     /// Where the command came from (the result's commands are written for that platform).
     pub platform: String,
+    /// The channel's language: the result is for everyone there.
+    pub lang: Lang,
     pub title: String,
     pub names: BySide<String>,
     pub start: Position,
@@ -58,15 +61,13 @@ pub(crate) fn analyze(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
     let store = &*cx.env.store;
     let row = match store.game(id)? {
         Some(row) if row.platform == cx.platform() && row.channel == cx.channel() => row,
-        _ => return refuse(format!("There is no game #{id} in this channel.")),
+        _ => return refuse(tr!(cx.reader(), "no-such-game-here", game = id)),
     };
     if row.status == GameStatus::Active {
-        return refuse(format!(
-            "Game #{id} is still being played; it can be analysed when it is over."
-        ));
+        return refuse(tr!(cx.reader(), "analyze-in-play", game = id));
     }
     if row.moves.is_empty() {
-        return refuse(format!("Game #{id} has no moves to analyse."));
+        return refuse(tr!(cx.reader(), "analyze-no-moves", game = id));
     }
     let g = Game::load(store, row)?;
     if let Some(done) = store.analysis(id)? {
@@ -79,9 +80,11 @@ pub(crate) fn analyze(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
     }
     let job = job_of(cx, &g);
     Ok(Handled {
-        replies: vec![Reply::text(format!(
-            "Analysing game #{id} ({} half-moves); the result follows here.",
-            job.moves.len()
+        replies: vec![Reply::text(tr!(
+            job.lang,
+            "analyze-started",
+            game = id,
+            plies = job.moves.len()
         ))],
         analysis: Some(job),
         ..Handled::default()
@@ -92,8 +95,9 @@ fn job_of(cx: &Ctx<'_>, g: &Game) -> AnalysisJob {
     AnalysisJob {
         game_id: g.id(),
         platform: cx.platform().to_string(),
-        title: g.title(),
-        names: BySide::new(g.jade.name(), g.crimson.name()),
+        lang: cx.lang(),
+        title: g.title(cx.lang()),
+        names: BySide::new(g.jade.name(cx.lang()), g.crimson.name(cx.lang())),
         start: g.row.start_position,
         moves: g.row.moves.clone(),
         nodes_per_position: nodes_per_position(cx.env.settings.analysis_nodes, g.row.moves.len()),
@@ -114,32 +118,44 @@ pub(crate) fn finished(
 
 /// The summary and the graph.
 pub(crate) fn result_reply(job: &AnalysisJob, analysis: &Analysis, dialect: &Dialect) -> Reply {
-    let mut lines = vec![format!(
-        "**Game #{}** analysed: {}.",
-        job.game_id, job.title
+    let lang = job.lang;
+    let mut lines = vec![tr!(
+        lang,
+        "analysis-title",
+        game = job.game_id,
+        title = job.title.as_str()
     )];
     for side in [Side::Jade, Side::Crimson] {
         let s = analysis.summary(side);
         let turning = match s.turning_point {
             Some(ply) => {
                 let p = &analysis.plies[ply - 1];
-                format!(
-                    "turning point {}: {} ({} was better)",
-                    move_label(p),
-                    p.played,
-                    p.best
+                tr!(
+                    lang,
+                    "analysis-turning",
+                    when = move_label(lang, p),
+                    played = p.played.to_string(),
+                    best = p.best.to_string()
                 )
             }
-            None => "no costly move".to_string(),
+            None => tr!(lang, "analysis-no-turning"),
         };
-        lines.push(format!(
-            "{} ({side}): accuracy {:.0}%; inaccuracies ?! {}, mistakes ? {}, blunders ?? {}; {turning}.",
-            job.names[side], s.accuracy, s.counts[0], s.counts[1], s.counts[2]
+        lines.push(tr!(
+            lang,
+            "analysis-player",
+            name = job.names[side].as_str(),
+            side = side_name(lang, side),
+            accuracy = format!("{:.0}", s.accuracy),
+            inaccuracies = s.counts[0],
+            mistakes = s.counts[1],
+            blunders = s.counts[2],
+            turning = turning
         ));
     }
-    lines.push(format!(
-        "Every move with its mark: {}.",
-        dialect.cmd(&format!("export {}", job.game_id))
+    lines.push(tr!(
+        lang,
+        "analysis-export-hint",
+        command = dialect.cmd(&format!("export {}", job.game_id))
     ));
     let names = BySide::new(
         Some(job.names.jade.clone()),
@@ -160,11 +176,11 @@ pub(crate) fn result_reply(job: &AnalysisJob, analysis: &Analysis, dialect: &Dia
 }
 
 /// `move 7` for Jade's seventh move, `move 7...` for Crimson's answer to it.
-fn move_label(p: &PlyReview) -> String {
+fn move_label(lang: Lang, p: &PlyReview) -> String {
     let number = p.ply.div_ceil(2);
     match p.side {
-        Side::Jade => format!("move {number}"),
-        Side::Crimson => format!("move {number}..."),
+        Side::Jade => tr!(lang, "analysis-move-jade", number = number),
+        Side::Crimson => tr!(lang, "analysis-move-crimson", number = number),
     }
 }
 
@@ -189,19 +205,28 @@ pub fn analysis_graph(analysis: &Analysis, names: BySide<Option<String>>) -> Gra
 
 /// The graph in words, for readers who cannot see it.
 fn alt_text(job: &AnalysisJob, analysis: &Analysis) -> String {
+    let lang = job.lang;
     let blunders: Vec<String> = analysis
         .plies
         .iter()
         .filter(|p| p.tag == Some(analysis::Tag::Blunder))
-        .map(|p| format!("{} by {}", move_label(p), p.side))
+        .map(|p| {
+            tr!(
+                lang,
+                "analysis-alt-blunder",
+                when = move_label(lang, p),
+                side = side_name(lang, p.side)
+            )
+        })
         .collect();
     let end = analysis.curve().last().copied().unwrap_or(0.5);
-    format!(
-        "Evaluation graph of game #{}: Jade's expected score after each half-move, ending at {:.0}%. Blunders: {}.",
-        job.game_id,
-        end * 100.0,
-        if blunders.is_empty() {
-            "none".to_string()
+    tr!(
+        lang,
+        "analysis-alt",
+        game = job.game_id,
+        end = format!("{:.0}", end * 100.0),
+        blunders = if blunders.is_empty() {
+            tr!(lang, "analysis-alt-none")
         } else {
             blunders.join(", ")
         }
@@ -210,7 +235,7 @@ fn alt_text(job: &AnalysisJob, analysis: &Analysis) -> String {
 
 /// The marks `export` adds after the moves: `?!`, `?`, `??` per half-move, and the better
 /// moves the analysis found, when the game was analysed.
-pub(crate) fn marks(analysis: &Analysis) -> (Vec<&'static str>, Vec<String>) {
+pub(crate) fn marks(lang: Lang, analysis: &Analysis) -> (Vec<&'static str>, Vec<String>) {
     let tags = analysis
         .plies
         .iter()
@@ -221,12 +246,13 @@ pub(crate) fn marks(analysis: &Analysis) -> (Vec<&'static str>, Vec<String>) {
         .iter()
         .filter(|p| p.tag.is_some())
         .map(|p| {
-            format!(
-                "{} {}{} ({} was better)",
-                move_label(p),
-                p.played,
-                p.tag.map_or("", analysis::Tag::mark),
-                p.best
+            tr!(
+                lang,
+                "export-better",
+                when = move_label(lang, p),
+                played = p.played.to_string(),
+                tag = p.tag.map_or("", analysis::Tag::mark),
+                best = p.best.to_string()
             )
         })
         .collect();

@@ -5,6 +5,7 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crate::lang::tr;
 use crate::store::Store;
 use crate::sync::lock;
 
@@ -119,8 +120,9 @@ impl Service {
     /// post them before the result.
     pub async fn handle_staged(&self, event: Event) -> (Vec<Reply>, Option<Pending>) {
         let started = std::time::Instant::now();
+        let lang = failure_language(&event);
         let Some(h) = self.run_handler(event).await else {
-            return (vec![went_wrong()], None);
+            return (vec![went_wrong(lang)], None);
         };
         let mut replies = h.replies;
         if let Some(turn) = h.bot_turn {
@@ -138,6 +140,7 @@ impl Service {
     /// people's commands while the bot thinks.
     pub async fn handle_first(&self, event: Event) -> (Vec<Reply>, Option<Pending>) {
         let started = std::time::Instant::now();
+        let lang = failure_language(&event);
         match self.run_handler(event).await {
             Some(h) => {
                 let pending = match (h.bot_turn, h.analysis) {
@@ -148,7 +151,7 @@ impl Service {
                 metrics::histogram!(crate::metrics::COMMAND_SECONDS).record(started.elapsed());
                 (replies, pending)
             }
-            None => (vec![went_wrong()], None),
+            None => (vec![went_wrong(lang)], None),
         }
     }
 
@@ -183,7 +186,7 @@ impl Service {
         progress: Option<tokio::sync::watch::Sender<(usize, usize)>>,
     ) -> Vec<Reply> {
         let Ok(_turn) = self.analyses.acquire().await else {
-            return vec![went_wrong()];
+            return vec![went_wrong(job.lang)];
         };
         let core = self.core.clone();
         let j = job.clone();
@@ -207,19 +210,20 @@ impl Service {
             Ok(Ok(analysis)) => {
                 let core = self.core.clone();
                 let now = self.clock.now();
+                let lang = job.lang;
                 tokio::task::spawn_blocking(move || {
                     lock(&core).finish_analysis(&job, &analysis, now)
                 })
                 .await
-                .unwrap_or_else(|_| vec![went_wrong()])
+                .unwrap_or_else(|_| vec![went_wrong(lang)])
             }
             Ok(Err(e)) => {
                 tracing::error!(error = %e, game = job.game_id, "a stored game cannot be analysed");
-                vec![went_wrong()]
+                vec![went_wrong(job.lang)]
             }
             Err(e) => {
                 tracing::error!(error = %e, game = job.game_id, "the analysis failed");
-                vec![went_wrong()]
+                vec![went_wrong(job.lang)]
             }
         }
     }
@@ -351,8 +355,8 @@ impl Service {
 }
 
 /// The reply when something failed on the bot's side (the log says what).
-fn went_wrong() -> Reply {
-    Reply::private("Something went wrong on my side. Please try again.")
+fn went_wrong(lang: crate::lang::Lang) -> Reply {
+    Reply::private(tr!(lang, "internal-failure"))
 }
 
 /// The bot's answer follows the player's move: one message, showing the board after both.
@@ -390,4 +394,14 @@ async fn render_all(replies: Vec<Reply>) -> Vec<Reply> {
     })
     .await
     .unwrap_or(backup)
+}
+
+/// The language of the apology when the handler itself failed (the store may be what failed,
+/// so only the event's locales are asked).
+fn failure_language(event: &Event) -> crate::lang::Lang {
+    crate::lang::Lang::first_of([
+        event.sender.locale.as_deref(),
+        event.place.locale.as_deref(),
+    ])
+    .unwrap_or_default()
 }

@@ -6,6 +6,7 @@ use super::bot::Level;
 use super::command::{AdminCommand, Command, CommandError, SideChoice};
 use super::dialect::Dialect;
 use crate::engine::{Move, Square};
+use crate::lang::Lang;
 
 /// What kind of value an argument takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +38,8 @@ pub enum Kind {
     Word(&'static [&'static str]),
     /// One of these words (what `admin` should do).
     Choice(&'static [&'static str]),
+    /// A language: `en`, `zh-CN`, `zh-TW` (or `zh-Hans`, `zh-Hant`, `zh`).
+    Lang,
 }
 
 /// One argument of a command.
@@ -83,7 +86,7 @@ pub struct Spec {
     /// Other words that name it in text.
     pub aliases: &'static [&'static str],
     pub args: &'static [Arg],
-    /// One line saying what it does.
+    /// The id of the message that says in one line what it does (`help-<name>`).
     pub help: &'static str,
     /// Extra words after it are ignored rather than refused.
     pub lenient: bool,
@@ -128,7 +131,7 @@ pub static COMMANDS: &[Spec] = &[
     spec(
         "challenge",
         &[arg("user", Kind::User, "Who to challenge"), SIDE, MODE],
-        "Challenge someone here to a game (no user: anyone may accept; `casual`: unrated)",
+        "help-challenge",
         |a| {
             Some(Command::Challenge {
                 opponent: a.user("user"),
@@ -143,7 +146,7 @@ pub static COMMANDS: &[Spec] = &[
             text_only(arg("challenge", Kind::Number, "The challenge number")),
             arg("user", Kind::User, "Whose challenge"),
         ],
-        "Accept a challenge",
+        "help-accept",
         |a| {
             Some(Command::Accept {
                 challenge: a.number("challenge"),
@@ -157,7 +160,7 @@ pub static COMMANDS: &[Spec] = &[
             text_only(arg("challenge", Kind::Number, "The challenge number")),
             arg("user", Kind::User, "Whose challenge"),
         ],
-        "Decline a challenge",
+        "help-decline",
         |a| {
             Some(Command::Decline {
                 challenge: a.number("challenge"),
@@ -172,7 +175,7 @@ pub static COMMANDS: &[Spec] = &[
             Kind::Number,
             "The challenge number",
         ))],
-        "Withdraw your open challenge",
+        "help-cancel",
         |a| {
             Some(Command::Cancel {
                 challenge: a.number("challenge"),
@@ -191,7 +194,7 @@ pub static COMMANDS: &[Spec] = &[
             SIDE,
             MODE,
         ],
-        "Play against the bot (`casual`: unrated, takebacks allowed)",
+        "help-play",
         |a| {
             Some(Command::PlayBot {
                 level: a.level("level"),
@@ -205,7 +208,7 @@ pub static COMMANDS: &[Spec] = &[
         ..spec(
             "move",
             &[required(arg("move", Kind::Move, "The move"))],
-            "Move a piece, e.g. `move G7 G6`",
+            "help-move",
             |a| {
                 Some(Command::Move {
                     mv: a.mv("move")?,
@@ -215,64 +218,66 @@ pub static COMMANDS: &[Spec] = &[
         )
     },
     Spec {
-        aliases: &["show"],
-        ..spec(
-            "board",
-            &[],
-            "Show the board of your game (or this channel's game)",
-            |_| Some(Command::Board),
-        )
+        aliases: &["show", "棋盘", "棋盤"],
+        ..spec("board", &[], "help-board", |_| Some(Command::Board))
     },
     spec(
         "moves",
         &[required(arg("square", Kind::Square, "e.g. G7"))],
-        "Where the piece on a square can go",
+        "help-moves",
         |a| {
             Some(Command::Moves {
                 square: a.square("square")?,
             })
         },
     ),
-    spec(
-        "resign",
-        &[text_only(arg("game", Kind::Number, "The game number"))],
-        "Resign your game",
-        |a| {
-            Some(Command::Resign {
-                game: a.number("game"),
-                confirmed: true,
-            })
-        },
-    ),
-    spec(
-        "draw",
-        &[text_only(arg("game", Kind::Number, "The game number"))],
-        "Offer a draw, or accept the one offered",
-        |a| {
-            Some(Command::Draw {
-                game: a.number("game"),
-            })
-        },
-    ),
-    spec(
-        "takeback",
-        &[text_only(arg("game", Kind::Number, "The game number"))],
-        "Ask to take back your last move, or agree when your opponent asks",
-        |a| {
-            Some(Command::Takeback {
-                game: a.number("game"),
-            })
-        },
-    ),
-    spec("games", &[], "The games in this channel", |_| {
-        Some(Command::Games)
-    }),
+    Spec {
+        aliases: &["认输", "認輸"],
+        ..spec(
+            "resign",
+            &[text_only(arg("game", Kind::Number, "The game number"))],
+            "help-resign",
+            |a| {
+                Some(Command::Resign {
+                    game: a.number("game"),
+                    confirmed: true,
+                })
+            },
+        )
+    },
+    Spec {
+        aliases: &["和棋"],
+        ..spec(
+            "draw",
+            &[text_only(arg("game", Kind::Number, "The game number"))],
+            "help-draw",
+            |a| {
+                Some(Command::Draw {
+                    game: a.number("game"),
+                })
+            },
+        )
+    },
+    Spec {
+        aliases: &["悔棋"],
+        ..spec(
+            "takeback",
+            &[text_only(arg("game", Kind::Number, "The game number"))],
+            "help-takeback",
+            |a| {
+                Some(Command::Takeback {
+                    game: a.number("game"),
+                })
+            },
+        )
+    },
+    spec("games", &[], "help-games", |_| Some(Command::Games)),
     Spec {
         aliases: &["elo"],
         ..spec(
             "rating",
             &[arg("user", Kind::User, "Whose (default: yours)")],
-            "A player's rating",
+            "help-rating",
             |a| {
                 Some(Command::Rating {
                     user: a.user("user"),
@@ -297,7 +302,7 @@ pub static COMMANDS: &[Spec] = &[
                 ),
                 arg("count", Kind::Count, "How many players"),
             ],
-            "The leaderboard of this server (`global`: of everyone)",
+            "help-top",
             |a| {
                 Some(Command::Top {
                     global: a.flag("scope"),
@@ -309,7 +314,7 @@ pub static COMMANDS: &[Spec] = &[
     spec(
         "history",
         &[arg("user", Kind::User, "Whose (default: yours)")],
-        "A player's recent games",
+        "help-history",
         |a| {
             Some(Command::History {
                 user: a.user("user"),
@@ -319,7 +324,7 @@ pub static COMMANDS: &[Spec] = &[
     spec(
         "analyze",
         &[required(arg("game", Kind::Number, "The game number"))],
-        "A finished game judged move by move, with a graph",
+        "help-analyze",
         |a| {
             Some(Command::Analyze {
                 game: a.number("game")?,
@@ -329,7 +334,7 @@ pub static COMMANDS: &[Spec] = &[
     spec(
         "export",
         &[required(arg("game", Kind::Number, "The game number"))],
-        "A game's moves and position as text",
+        "help-export",
         |a| {
             Some(Command::Export {
                 game: a.number("game")?,
@@ -337,14 +342,27 @@ pub static COMMANDS: &[Spec] = &[
         },
     ),
     Spec {
+        aliases: &["规则", "規則"],
         lenient: true,
-        ..spec("rules", &[], "How Jungle is played", |_| {
-            Some(Command::Rules)
-        })
+        ..spec("rules", &[], "help-rules", |_| Some(Command::Rules))
     },
     Spec {
+        aliases: &["帮助", "幫助"],
         lenient: true,
-        ..spec("help", &[], "The commands", |_| Some(Command::Help))
+        ..spec("help", &[], "help-help", |_| Some(Command::Help))
+    },
+    Spec {
+        aliases: &["language", "语言", "語言"],
+        ..spec(
+            "lang",
+            &[arg("code", Kind::Lang, "en, zh-CN or zh-TW")],
+            "help-lang",
+            |a| {
+                Some(Command::Lang {
+                    code: a.lang("code"),
+                })
+            },
+        )
     },
     Spec {
         moderators: true,
@@ -364,7 +382,7 @@ pub static COMMANDS: &[Spec] = &[
                     "Whether I answer in this channel",
                 ),
             ],
-            "Moderators: `abort <game>` ends a game unrated, `channel off|on` makes me ignore this channel or answer again, `settings` shows what is set here",
+            "help-admin",
             |a| {
                 Some(Command::Admin(match a.choice("action")? {
                     0 => AdminCommand::Abort {
@@ -396,6 +414,7 @@ pub enum Value {
     Flag(bool),
     Word,
     Choice(usize),
+    Lang(Lang),
 }
 
 /// The arguments given to one command, by name.
@@ -472,6 +491,13 @@ impl Args {
         }
     }
 
+    fn lang(&self, name: &str) -> Option<Lang> {
+        match self.get(name)? {
+            Value::Lang(l) => Some(*l),
+            _ => None,
+        }
+    }
+
     fn choice(&self, name: &str) -> Option<usize> {
         match self.get(name)? {
             Value::Choice(i) => Some(*i),
@@ -512,6 +538,9 @@ impl Kind {
                 .position(|w| word.eq_ignore_ascii_case(w))
                 .map(Value::Choice)
                 .ok_or_else(|| CommandError::Usage(String::new())),
+            Kind::Lang => Lang::from_locale(word)
+                .map(Value::Lang)
+                .ok_or_else(|| CommandError::BadLang(word.to_string())),
             Kind::Flag { .. } | Kind::Word(_) => Err(CommandError::Usage(String::new())),
         }
     }
@@ -526,6 +555,7 @@ impl Kind {
             Kind::Flag { word, .. } => word.into(),
             Kind::Word(words) => words[0].into(),
             Kind::Choice(words) => words.join("|"),
+            Kind::Lang => Lang::ALL.map(Lang::code).join("|"),
             Kind::Square | Kind::Number | Kind::Count => name.into(),
         }
     }
@@ -625,8 +655,8 @@ pub fn parse(words: &str) -> Result<Command, CommandError> {
 
 /// The command list: how commands are typed here, then one usage line and what it does, per
 /// command.
-pub fn help(dialect: &Dialect) -> String {
-    let mut out = dialect.help_lead();
+pub fn help(lang: Lang, dialect: &Dialect) -> String {
+    let mut out = dialect.help_lead(lang);
     for s in COMMANDS {
         // The moderators' commands are spelt in full: on Discord they are their own command.
         let usage = if s.moderators {
@@ -634,7 +664,7 @@ pub fn help(dialect: &Dialect) -> String {
         } else {
             s.usage()
         };
-        out.push_str(&format!("\n{usage}: {}", s.help));
+        out.push_str(&format!("\n{usage}: {}", lang.tr(s.help, &[])));
     }
     out
 }
@@ -763,6 +793,22 @@ mod tests {
             })
         );
         assert_eq!(parse("takeback"), Ok(Command::Takeback { game: None }));
+        assert_eq!(parse("悔棋"), Ok(Command::Takeback { game: None }));
+        assert_eq!(
+            parse("认输"),
+            Ok(Command::Resign {
+                game: None,
+                confirmed: true
+            })
+        );
+        assert_eq!(parse("lang"), Ok(Command::Lang { code: None }));
+        assert_eq!(
+            parse("lang zh-Hant"),
+            Ok(Command::Lang {
+                code: Some(Lang::ZhTw)
+            })
+        );
+        assert_eq!(parse("lang de"), Err(CommandError::BadLang("de".into())));
         assert_eq!(parse("rules please"), Ok(Command::Rules));
         assert_eq!(parse(""), Ok(Command::Help));
     }
@@ -821,7 +867,7 @@ mod tests {
         for w in words {
             assert!(w.parse::<Move>().is_err(), "{w} reads as a move");
         }
-        let h = help(&Dialect::prefixed("!jungle"));
+        let h = help(Lang::En, &Dialect::prefixed("!jungle"));
         for s in COMMANDS {
             assert!(h.contains(&s.usage()), "{h}");
         }

@@ -3,11 +3,12 @@
 //! bot a takeback is granted at once in casual games and refused in rated ones.
 
 use crate::engine::Side;
+use crate::lang::tr;
 
 use super::buttons::Action;
 use super::context::{Ctx, Handled, Result, refuse};
 use super::event::{ButtonStyle, Reply};
-use super::game::{Game, Seat};
+use super::game::{Game, Seat, side as side_name};
 use super::lookup::my_game;
 
 /// How many half-moves go when `asker` takes back their last move: theirs, and the reply if
@@ -22,15 +23,13 @@ pub(crate) fn takeback(cx: &mut Ctx<'_>, id: Option<i64>) -> Result<Handled> {
     let opponent = game.seat(side.other()).clone();
     if let Seat::Bot(_) = opponent {
         if !game.is_casual() {
-            return refuse(
-                "Takebacks against me are only for casual games, and this one is rated.",
-            );
+            return refuse(tr!(cx.reader(), "takeback-rated-bot"));
         }
         return take_back(cx, game, side);
     }
     match game.row.takeback_offer {
         Some(asker) if asker == side.other() => take_back(cx, game, asker),
-        Some(_) => refuse("You have already asked; it stands until the next move."),
+        Some(_) => refuse(tr!(cx.reader(), "takeback-already-asked")),
         None => ask(cx, game, side),
     }
 }
@@ -38,25 +37,33 @@ pub(crate) fn takeback(cx: &mut Ctx<'_>, id: Option<i64>) -> Result<Handled> {
 /// Records the request and tells the opponent how to agree.
 fn ask(cx: &mut Ctx<'_>, game: Game, side: Side) -> Result<Handled> {
     if game.row.ply < plies_for(&game, side) {
-        return refuse("You have not moved yet in this game: there is nothing to take back.");
+        return refuse(tr!(cx.reader(), "takeback-nothing"));
     }
     if !cx
         .env
         .store
         .set_takeback_offer(game.id(), game.row.ply, Some(side))?
     {
-        return refuse("The game moved on; ask again if you like.");
+        return refuse(tr!(cx.reader(), "takeback-moved-on"));
     }
     let opponent = game.seat(side.other());
+    let lang = cx.lang();
     Ok(Handled::reply(Reply {
-        text: format!(
-            "{} asks to take back their last move in game #{}: {} to agree; any move declines.",
-            cx.me.display_name,
-            game.id(),
-            cx.dialect().press("Accept takeback", "takeback"),
+        text: tr!(
+            lang,
+            "takeback-asked",
+            name = &cx.me.display_name,
+            game = game.id(),
+            agree = cx
+                .dialect()
+                .press(lang, "button-accept-takeback", "takeback")
         ),
         mentions: opponent.user().into_iter().collect(),
-        buttons: vec![Action::Takeback(game.id()).button("Accept takeback", ButtonStyle::Primary)],
+        buttons: vec![Action::Takeback(game.id()).button(
+            lang,
+            "button-accept-takeback",
+            ButtonStyle::Primary,
+        )],
         ..Reply::default()
     }))
 }
@@ -65,7 +72,7 @@ fn ask(cx: &mut Ctx<'_>, game: Game, side: Side) -> Result<Handled> {
 fn take_back(cx: &mut Ctx<'_>, game: Game, asker: Side) -> Result<Handled> {
     let plies = plies_for(&game, asker);
     if game.row.ply < plies {
-        return refuse("You have not moved yet in this game: there is nothing to take back.");
+        return refuse(tr!(cx.reader(), "takeback-nothing"));
     }
     let taken: Vec<String> = game.row.moves[(game.row.ply - plies) as usize..]
         .iter()
@@ -76,25 +83,37 @@ fn take_back(cx: &mut Ctx<'_>, game: Game, asker: Side) -> Result<Handled> {
         .store
         .take_back(game.id(), game.row.ply, plies, asker, cx.now())?
     else {
-        return refuse("The game moved on before that arrived; try again.");
+        return refuse(tr!(cx.reader(), "game-moved-on"));
     };
     let game = Game { row, ..game };
     let turn = game.pos().turn();
-    let what = match taken.as_slice() {
-        [one] => format!("{one} is taken back"),
-        many => format!("{} are taken back", many.join(" and ")),
-    };
+    let lang = cx.lang();
     let to_move = game.seat(turn);
+    let text = match taken.as_slice() {
+        [one, two] => tr!(
+            lang,
+            "taken-back-two",
+            game = game.id(),
+            first = one,
+            second = two,
+            name = to_move.name(lang),
+            side = side_name(lang, turn)
+        ),
+        many => tr!(
+            lang,
+            "taken-back-one",
+            game = game.id(),
+            mv = many.join(" "),
+            name = to_move.name(lang),
+            side = side_name(lang, turn)
+        ),
+    };
     Ok(Handled {
         replies: vec![Reply {
-            text: format!(
-                "Game #{}: {what}. {} ({turn}) to move.",
-                game.id(),
-                to_move.name()
-            ),
-            board: Some(game.view(None)),
+            text,
+            board: Some(game.view(lang, None)),
             mentions: to_move.user().into_iter().collect(),
-            buttons: game.buttons(),
+            buttons: game.buttons(lang),
             ..Reply::default()
         }],
         bot_turn: game.bot_turn(),

@@ -4,37 +4,32 @@ use crate::engine::terrain::{DEN, TRAPS, is_water};
 use crate::engine::{Position, Side, Square};
 
 use super::dialect::Dialect;
+use crate::lang::{Lang, tr};
 
-pub fn rules() -> String {
-    "Jungle (Dou Shou Qi) in brief:\n\
-     - Jade moves first. Each turn one animal steps one square up, down, left or right.\n\
-     - Win by entering the enemy den (D1 for Jade, D9 for Crimson), capturing every enemy animal, or leaving the opponent without a move. 100 half-moves without a capture is a draw.\n\
-     - Ranks: elephant 8, lion 7, tiger 6, leopard 5, wolf 4, dog 3, cat 2, rat 1. An animal captures one of equal or lower rank.\n\
-     - The rat captures the elephant (from land); the elephant captures a rat only on the elephant's own trap.\n\
-     - Only the rat swims. A rat in the water and an animal on land cannot capture each other.\n\
-     - Lions and tigers leap straight across a lake, unless a rat is in the water on the way.\n\
-     - An animal on an enemy trap has rank 0: anything can take it, and it captures nothing.\n\
-     - No animal may enter its own den."
-        .to_string()
+/// The rules in brief.
+pub fn rules(lang: Lang) -> String {
+    tr!(lang, "rules")
 }
 
 /// What the bot says when it joins a room: what it is and how to start.
-pub fn welcome(dialect: &Dialect) -> String {
-    format!(
-        "Hello! I am a Jungle (Dou Shou Qi) bot. Play me with {}, challenge someone here with {}, or see every command with {}.",
-        dialect.cmd("play bot"),
-        dialect.cmd("challenge @user"),
-        dialect.cmd("help")
+pub fn welcome(lang: Lang, dialect: &Dialect) -> String {
+    tr!(
+        lang,
+        "welcome",
+        play = dialect.cmd("play bot"),
+        challenge = dialect.cmd("challenge @user"),
+        help = dialect.cmd("help")
     )
 }
 
-/// The line under every text board that says what its marks mean.
+/// The line under every text board that says what its marks mean, in English (the catalogue
+/// has it in each language as `board-legend`).
 pub const LEGEND: &str = "Jade = UPPER case, Crimson = lower case; ~ water, # trap, * den, . land; letters are initials, P = leopard";
 
 /// The board as monospace text, rank 1 on top (or at the bottom when `flip`), with coordinates,
-/// and [`LEGEND`] under it. Pieces: upper case Jade, lower case Crimson; `~` water, `#` trap,
-/// `*` den, `.` land.
-pub fn board_text(pos: &Position, flip: bool) -> String {
+/// and the legend under it in `lang`. Pieces: upper case Jade, lower case Crimson; `~` water,
+/// `#` trap, `*` den, `.` land.
+pub fn board_text(pos: &Position, flip: bool, lang: Lang) -> String {
     let mut ranks: Vec<u8> = (1..=9).collect();
     let mut files: Vec<u8> = (0..7).collect();
     if flip {
@@ -63,7 +58,7 @@ pub fn board_text(pos: &Position, flip: bool) -> String {
         out.push_str(&format!(" {r}\n"));
     }
     out.push_str(&format!("  {header}\n"));
-    out.push_str(LEGEND);
+    out.push_str(&tr!(lang, "board-legend"));
     out.push('\n');
     out
 }
@@ -74,7 +69,7 @@ mod tests {
 
     #[test]
     fn start_board_text() {
-        let t = board_text(&Position::start(), false);
+        let t = board_text(&Position::start(), false, Lang::En);
         let lines: Vec<&str> = t.lines().collect();
         assert_eq!(lines[0], "   A B C D E F G");
         assert_eq!(lines[1], "1  l . # * # . t 1");
@@ -83,7 +78,7 @@ mod tests {
         assert_eq!(lines[10], "   A B C D E F G");
         assert_eq!(lines[11], LEGEND);
         assert_eq!(lines.len(), 12);
-        let flipped = board_text(&Position::start(), true);
+        let flipped = board_text(&Position::start(), true, Lang::En);
         assert_eq!(flipped.lines().nth(1), Some("9  L . # * # . T 9"));
         assert_eq!(flipped.lines().last(), Some(LEGEND));
     }
@@ -102,5 +97,6 @@ mod tests {
             assert!(LEGEND.contains(mark), "{mark}");
         }
         assert!(!LEGEND.contains('\n'));
+        assert_eq!(tr!(Lang::En, "board-legend"), LEGEND);
     }
 }

@@ -2,10 +2,11 @@
 //! restart are picked up again.
 
 use crate::engine::{Outcome, WinReason};
+use crate::lang::tr;
 use crate::store::Finish;
 
 use super::buttons::challenge_button_ids;
-use super::context::{BotTurn, ChatError, Env};
+use super::context::{BotTurn, ChatError, Env, language_set};
 use super::event::{Outgoing, Place, Reply};
 use super::game::{Game, Seat};
 use super::lifecycle::end_without_move;
@@ -38,27 +39,29 @@ fn expire_challenges(env: &mut Env<'_>, out: &mut Ticked) -> Result<(), ChatErro
         {
             continue;
         }
+        let lang = language_set(env.store, &c.platform, &c.scope).unwrap_or_default();
         let challenger = env
             .store
             .player(c.challenger_id)?
             .map(|p| p.display_name)
             .unwrap_or_default();
         let to = match c.challenged_id {
-            Some(id) => env
-                .store
-                .player(id)?
-                .map(|p| format!(" to {}", p.display_name))
-                .unwrap_or_default(),
-            None => String::new(),
+            Some(id) => env.store.player(id)?.map(|p| p.display_name),
+            None => None,
+        };
+        let text = match to {
+            Some(to) => tr!(lang, "challenge-expired-to", name = challenger, to = to),
+            None => tr!(lang, "challenge-expired", name = challenger),
         };
         out.messages.push(Outgoing {
             place: Place {
                 platform: c.platform,
                 scope: c.scope,
                 channel: c.channel,
+                locale: None,
             },
             reply: Reply {
-                text: format!("{challenger}'s challenge{to} has expired."),
+                text,
                 retired_buttons: challenge_button_ids(c.id),
                 ..Reply::default()
             },
@@ -75,8 +78,11 @@ fn time_out_games(env: &mut Env<'_>, out: &mut Ticked) -> Result<(), ChatError> 
             continue; // the bot's own turn is picked up with the owed moves
         }
         let place = place_of(&game);
-        let name = game.to_move().name();
+        let lang = language_set(env.store, &place.platform, &place.scope).unwrap_or_default();
+        (env.lang, env.reader) = (lang, lang);
+        let name = game.to_move().name(lang);
         let hours = env.settings.move_timeout_secs as f64 / 3600.0;
+        let hours = hours.to_string();
         let reply = if game.row.ply < 2 {
             if !env
                 .store
@@ -84,12 +90,15 @@ fn time_out_games(env: &mut Env<'_>, out: &mut Ticked) -> Result<(), ChatError> 
             {
                 continue;
             }
-            let mut view = game.view(None);
-            view.result = Some("Aborted: not rated".into());
+            let mut view = game.view(lang, None);
+            view.result = Some(tr!(lang, "result-aborted"));
             Reply {
-                text: format!(
-                    "Game #{} is aborted: {name} did not move within {hours} hours, before both sides had moved. It is not rated.",
-                    game.id()
+                text: tr!(
+                    lang,
+                    "timeout-aborted",
+                    game = game.id(),
+                    name = name,
+                    hours = hours
                 ),
                 board: Some(view),
                 retired_buttons: game.button_ids(),
@@ -101,7 +110,7 @@ fn time_out_games(env: &mut Env<'_>, out: &mut Ticked) -> Result<(), ChatError> 
                 winner: game.pos().turn().other(),
                 reason: WinReason::Timeout,
             };
-            let lead = format!("{name} did not move within {hours} hours.");
+            let lead = tr!(lang, "timeout-lost", name = name, hours = hours);
             let mentions = game.users();
             match end_without_move(env, game, outcome, lead, mentions) {
                 Ok(mut h) => h.replies.remove(0),
@@ -119,5 +128,6 @@ fn place_of(game: &Game) -> Place {
         platform: game.row.platform.clone(),
         scope: game.row.scope.clone(),
         channel: game.row.channel.clone(),
+        locale: None,
     }
 }

@@ -7,6 +7,7 @@ use anyhow::{Context, anyhow};
 use clap::Args;
 
 use crate::engine::{BySide, Move, Square};
+use crate::lang::Lang;
 use crate::render::{self, BoardOptions, LastMove, ReplayOptions};
 
 use super::position_arg;
@@ -23,6 +24,14 @@ pub struct ViewArgs {
     /// Name shown for the Crimson player.
     #[arg(long)]
     pub crimson: Option<String>,
+    /// The language of the image's words: en, zh-CN or zh-TW.
+    #[arg(long, default_value = "en", value_parser = parse_lang)]
+    pub lang: Lang,
+}
+
+/// `--lang`: a language the bot speaks.
+fn parse_lang(text: &str) -> Result<Lang, String> {
+    Lang::from_locale(text).ok_or_else(|| format!("'{text}' is not one of en, zh-CN, zh-TW"))
 }
 
 impl ViewArgs {
@@ -73,6 +82,7 @@ pub fn render(args: &RenderArgs) -> anyhow::Result<()> {
     let mut opts = BoardOptions {
         flip: args.view.flip,
         names: args.view.names(),
+        lang: args.view.lang,
         ..BoardOptions::default()
     };
     if let Some(text) = &args.last {
@@ -96,6 +106,7 @@ pub fn replay(args: &ReplayArgs) -> anyhow::Result<()> {
         flip: args.view.flip,
         names: args.view.names(),
         frame_ms: args.delay,
+        lang: args.view.lang,
         ..ReplayOptions::default()
     };
     let gif = render::replay_gif(&start, &moves, &opts).context("invalid --moves")?;

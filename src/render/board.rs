@@ -90,7 +90,7 @@ pub(crate) fn draw(scene: &Scene<'_>, strips: &mut Strips, out: &mut Vec<u8>) {
         (Side::Crimson, Side::Jade)
     };
     for (side, y) in [(top, layout::TOP_BAR_Y), (bottom, layout::BOTTOM_BAR_Y)] {
-        let key = StripKey::Bar(side, scene.names[side].clone(), scene.pills[side]);
+        let key = StripKey::Bar(side, Some(scene.name(side)), scene.pills[side]);
         put_strip(out, y, strips.get(key));
     }
     debug_assert_eq!(out.len(), FRAME_LEN);

@@ -8,11 +8,14 @@ use super::layout::{BAR_H, CHIP, MARGIN, NAME_EM, PILL_EM, STATUS_EM, STATUS_H, 
 use super::paint::{self, fill, round_rect};
 use super::theme::{self, Colour};
 use crate::engine::Side;
+use crate::lang::Lang;
 
 /// A small label at the right end of a player bar ("to move", "winner").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Pill {
+    /// The id of the label's message.
     pub text: &'static str,
+    pub lang: Lang,
     pub fill: Colour,
     /// The colour of the text.
     pub ink: Colour,
@@ -40,11 +43,12 @@ pub(crate) fn bar_rgb(side: Side, name: Option<&str>, pill: Option<Pill>) -> Rgb
     );
     let mut right = (WIDTH - MARGIN) as f32;
     if let Some(pill) = pill {
-        let w = paint::text_width(PILL_EM, pill.text) + 20.0;
+        let label = pill.lang.tr(pill.text, &[]);
+        let w = paint::text_width(PILL_EM, &label) + 20.0;
         let b = [right - w, cy - 12.0, right, cy + 12.0];
         fill(&mut img, b, pill.fill, 1.0, 1.0, round_rect(b, 12.0));
         let c = (b[0] + b[2]) / 2.0;
-        paint::text_centered(&mut img, pill.ink, c, cy, PILL_EM, true, pill.text);
+        paint::text_centered(&mut img, pill.ink, c, cy, PILL_EM, true, &label);
         right = b[0] - 12.0;
     }
     let name = match name.map(str::trim) {
@@ -69,17 +73,20 @@ pub(crate) fn samples() -> Vec<RgbImage> {
     for side in Side::ALL {
         let pills = [
             Pill {
-                text: "to move",
+                text: "pill-to-move",
+                lang: Lang::En,
                 fill: theme::side(side),
                 ink: theme::ink(side),
             },
             Pill {
-                text: "winner",
+                text: "pill-winner",
+                lang: Lang::En,
                 fill: theme::WINNER,
                 ink: theme::PIECE_TEXT,
             },
             Pill {
-                text: "draw",
+                text: "pill-draw",
+                lang: Lang::En,
                 fill: theme::DRAW,
                 ink: theme::PIECE_TEXT,
             },

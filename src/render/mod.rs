@@ -30,6 +30,7 @@ mod scene;
 pub mod theme;
 
 use crate::engine::{BySide, Outcome, Position, Square};
+use crate::lang::{Lang, side_name, tr};
 use board::Strips;
 use scene::{Scene, pills, result_text};
 
@@ -58,6 +59,8 @@ pub struct BoardOptions {
     pub outcome: Option<Outcome>,
     /// Replaces the status line, which otherwise reads "Move 12 – Jade to move" or the result.
     pub status: Option<String>,
+    /// The language of the status line, the pills and the side names.
+    pub lang: Lang,
 }
 
 /// Builds the font, the artwork and the palette lookup now instead of with the first image; a
@@ -71,9 +74,14 @@ pub fn board_png(pos: &Position, opts: &BoardOptions) -> Vec<u8> {
     let outcome = opts.outcome.or_else(|| pos.outcome());
     let status = match (&opts.status, outcome) {
         (Some(s), _) => (s.clone(), theme::FRAME_TEXT),
-        (None, Some(o)) => (result_text(o), theme::RESULT_TEXT),
+        (None, Some(o)) => (result_text(opts.lang, o), theme::RESULT_TEXT),
         (None, None) => (
-            format!("Move {} – {} to move", pos.fullmove_number(), pos.turn()),
+            tr!(
+                opts.lang,
+                "image-to-move",
+                number = pos.fullmove_number(),
+                side = side_name(opts.lang, pos.turn())
+            ),
             theme::FRAME_TEXT,
         ),
     };
@@ -84,7 +92,8 @@ pub fn board_png(pos: &Position, opts: &BoardOptions) -> Vec<u8> {
         selected: opts.selected,
         names: &opts.names,
         status,
-        pills: pills(pos.turn(), outcome, true),
+        pills: pills(opts.lang, pos.turn(), outcome, true),
+        lang: opts.lang,
     };
     let mut frame = Vec::with_capacity(board::FRAME_LEN);
     board::draw(&scene, &mut Strips::default(), &mut frame);

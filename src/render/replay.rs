@@ -12,6 +12,7 @@ use super::palette::{self, TRANSPARENT};
 use super::scene::{LastMove, Scene, pills, result_text};
 use super::theme;
 use crate::engine::{BySide, IllegalMove, Move, Outcome, Position};
+use crate::lang::{Lang, tr};
 
 /// How a replay looks and moves. The default is Jade at the bottom, 0.8 s per half-move and
 /// the final position held for 3 s.
@@ -27,6 +28,8 @@ pub struct ReplayOptions {
     pub frame_ms: u32,
     /// How long the final position shows.
     pub final_ms: u32,
+    /// The language of the status line, the pills and the side names.
+    pub lang: Lang,
 }
 
 impl Default for ReplayOptions {
@@ -37,6 +40,7 @@ impl Default for ReplayOptions {
             outcome: None,
             frame_ms: 800,
             final_ms: 3000,
+            lang: Lang::En,
         }
     }
 }
@@ -103,8 +107,8 @@ fn encode(positions: &[Position], lasts: &[LastMove], opts: &ReplayOptions) -> V
         // The status line stays the same until the end: a line that changed every frame would
         // stretch every frame's changed rectangle to the top of the image.
         let status = match outcome {
-            Some(o) => (result_text(o), theme::RESULT_TEXT),
-            None => (replay_title(start, n - 1), theme::FRAME_TEXT),
+            Some(o) => (result_text(opts.lang, o), theme::RESULT_TEXT),
+            None => (replay_title(opts.lang, start, n - 1), theme::FRAME_TEXT),
         };
         let scene = Scene {
             pos,
@@ -113,7 +117,8 @@ fn encode(positions: &[Position], lasts: &[LastMove], opts: &ReplayOptions) -> V
             selected: None,
             names: &opts.names,
             status,
-            pills: pills(pos.turn(), outcome, false),
+            pills: pills(opts.lang, pos.turn(), outcome, false),
+            lang: opts.lang,
         };
         board::draw(&scene, &mut strips, &mut cur);
         let ms = if final_frame {
@@ -145,11 +150,12 @@ fn encode(positions: &[Position], lasts: &[LastMove], opts: &ReplayOptions) -> V
 }
 
 /// "Replay – 40 half-moves from move 1": the status line while the game plays.
-fn replay_title(start: &Position, half_moves: usize) -> String {
-    let s = if half_moves == 1 { "" } else { "s" };
-    format!(
-        "Replay – {half_moves} half-move{s} from move {}",
-        start.fullmove_number()
+fn replay_title(lang: Lang, start: &Position, half_moves: usize) -> String {
+    tr!(
+        lang,
+        "replay-title",
+        count = half_moves,
+        number = start.fullmove_number()
     )
 }
 
@@ -224,9 +230,12 @@ mod tests {
     #[test]
     fn the_title_counts_half_moves() {
         let start = Position::start();
-        assert_eq!(replay_title(&start, 1), "Replay – 1 half-move from move 1");
         assert_eq!(
-            replay_title(&start, 40),
+            replay_title(Lang::En, &start, 1),
+            "Replay – 1 half-move from move 1"
+        );
+        assert_eq!(
+            replay_title(Lang::En, &start, 40),
             "Replay – 40 half-moves from move 1"
         );
     }

@@ -5,6 +5,7 @@
 use super::header::Pill;
 use super::theme::{self, Colour};
 use crate::engine::{BySide, Move, Outcome, Piece, Position, Side, Square};
+use crate::lang::{Lang, outcome_text, side_name};
 
 /// Everything one frame shows.
 pub(crate) struct Scene<'a> {
@@ -16,6 +17,18 @@ pub(crate) struct Scene<'a> {
     /// The status line and its colour.
     pub status: (String, Colour),
     pub pills: BySide<Option<Pill>>,
+    /// The language of the side names shown for players without a name.
+    pub lang: Lang,
+}
+
+impl Scene<'_> {
+    /// The name in a side's bar: the player's, or the side's in the scene's language.
+    pub fn name(&self, side: Side) -> String {
+        match self.names[side].as_deref().map(str::trim) {
+            Some(n) if !n.is_empty() => n.to_string(),
+            _ => side_name(self.lang, side),
+        }
+    }
 }
 
 /// The move that led to the position shown: its squares are highlighted, the water a leap
@@ -44,8 +57,8 @@ impl LastMove {
 }
 
 /// The result as a sentence starting with a capital.
-pub(crate) fn result_text(o: Outcome) -> String {
-    let s = o.to_string();
+pub(crate) fn result_text(lang: Lang, o: Outcome) -> String {
+    let s = outcome_text(lang, o);
     let mut c = s.chars();
     match c.next() {
         Some(first) => first.to_uppercase().chain(c).collect(),
@@ -55,13 +68,19 @@ pub(crate) fn result_text(o: Outcome) -> String {
 
 /// Pills for the player bars: the winner's (or both, on a draw) once the game is over,
 /// otherwise "to move" beside the side to move if `turn_pill`.
-pub(crate) fn pills(turn: Side, outcome: Option<Outcome>, turn_pill: bool) -> BySide<Option<Pill>> {
+pub(crate) fn pills(
+    lang: Lang,
+    turn: Side,
+    outcome: Option<Outcome>,
+    turn_pill: bool,
+) -> BySide<Option<Pill>> {
     let mut out = BySide::default();
     match outcome {
         Some(o) => match o.winner() {
             Some(w) => {
                 out[w] = Some(Pill {
-                    text: "winner",
+                    text: "pill-winner",
+                    lang,
                     fill: theme::WINNER,
                     ink: theme::PIECE_TEXT,
                 })
@@ -69,7 +88,8 @@ pub(crate) fn pills(turn: Side, outcome: Option<Outcome>, turn_pill: bool) -> By
             None => {
                 for s in Side::ALL {
                     out[s] = Some(Pill {
-                        text: "draw",
+                        text: "pill-draw",
+                        lang,
                         fill: theme::DRAW,
                         ink: theme::PIECE_TEXT,
                     });
@@ -78,7 +98,8 @@ pub(crate) fn pills(turn: Side, outcome: Option<Outcome>, turn_pill: bool) -> By
         },
         None if turn_pill => {
             out[turn] = Some(Pill {
-                text: "to move",
+                text: "pill-to-move",
+                lang,
                 fill: theme::side(turn),
                 ink: theme::ink(turn),
             })
@@ -111,20 +132,26 @@ mod tests {
         let draw = Outcome::Draw {
             reason: DrawReason::NoCaptureLimit,
         };
-        assert!(result_text(draw).starts_with("Draw: "));
+        assert!(result_text(Lang::En, draw).starts_with("Draw: "));
         let win = Outcome::Win {
             winner: Side::Crimson,
             reason: WinReason::Den,
         };
-        let p = pills(Side::Jade, Some(win), true);
-        assert_eq!(p.crimson.map(|p| p.text), Some("winner"));
+        let p = pills(Lang::En, Side::Jade, Some(win), true);
+        assert_eq!(p.crimson.map(|p| p.text), Some("pill-winner"));
         assert!(p.jade.is_none());
         assert_eq!(
-            pills(Side::Jade, Some(draw), true).jade.map(|p| p.text),
-            Some("draw")
+            pills(Lang::En, Side::Jade, Some(draw), true)
+                .jade
+                .map(|p| p.text),
+            Some("pill-draw")
         );
-        let playing = pills(Side::Crimson, None, true);
-        assert_eq!(playing.crimson.map(|p| p.text), Some("to move"));
-        assert!(pills(Side::Crimson, None, false).crimson.is_none());
+        let playing = pills(Lang::En, Side::Crimson, None, true);
+        assert_eq!(playing.crimson.map(|p| p.text), Some("pill-to-move"));
+        assert!(
+            pills(Lang::En, Side::Crimson, None, false)
+                .crimson
+                .is_none()
+        );
     }
 }

@@ -1,5 +1,6 @@
 //! Channels a moderator switched off: the bot ignores them (except the command that switches
-//! them back on). A channel without a row is on.
+//! them back on). A channel without a row is on. Also the language a moderator chose for a
+//! server or room (`languages`); without a row the platform's locales decide.
 
 use rusqlite::{OptionalExtension, params};
 
@@ -33,6 +34,34 @@ impl Sqlite {
                  ON CONFLICT (platform, channel) DO UPDATE SET enabled = ?3, changed_by = ?4, changed_at = ?5",
             )?
             .execute(params![platform, channel, enabled, by, now])?;
+        Ok(())
+    }
+
+    /// The language code a moderator chose for this server or room, if any.
+    pub fn language(&self, platform: &str, scope: &str) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT lang FROM languages WHERE platform = ?1 AND scope = ?2")?
+            .query_row(params![platform, scope], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// Chooses the language of a server or room, noting who did it and when.
+    pub fn set_language(
+        &mut self,
+        platform: &str,
+        scope: &str,
+        lang: &str,
+        by: &str,
+        now: i64,
+    ) -> Result<()> {
+        self.conn
+            .prepare_cached(
+                "INSERT INTO languages (platform, scope, lang, changed_by, changed_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5)
+                 ON CONFLICT (platform, scope) DO UPDATE SET lang = ?3, changed_by = ?4, changed_at = ?5",
+            )?
+            .execute(params![platform, scope, lang, by, now])?;
         Ok(())
     }
 }

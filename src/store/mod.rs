@@ -330,6 +330,11 @@ impl Store {
         /// Keeps a game's analysis (replacing an older one).
         fn save_analysis(&mut self, game_id: i64, analysis: &Analysis, now: i64) -> Result<()>;
 
+        /// The language code a moderator chose for this server or room, if any.
+        fn language(&self, platform: &str, scope: &str) -> Result<Option<String>>;
+        /// Chooses the language of a server or room, noting who did it and when.
+        fn set_language(&mut self, platform: &str, scope: &str, lang: &str, by: &str, now: i64) -> Result<()>;
+
         /// Whether the bot answers in this channel.
         fn channel_enabled(&self, platform: &str, channel: &str) -> Result<bool>;
         /// Switches the bot on or off in a channel, noting who did it and when.

@@ -145,6 +145,21 @@ const MIGRATIONS: &[Migration] = &[
     "#,
         backfill: None,
     },
+    // 5 -> 6: the language a moderator chose for a server or room (`lang zh-CN`). Without a row
+    // the platform's locales decide.
+    Migration {
+        sql: r#"
+    CREATE TABLE languages (
+        platform   TEXT    NOT NULL,
+        scope      TEXT    NOT NULL,
+        lang       TEXT    NOT NULL,
+        changed_by TEXT    NOT NULL,
+        changed_at INTEGER NOT NULL,
+        PRIMARY KEY (platform, scope)
+    );
+    "#,
+        backfill: None,
+    },
 ];
 
 /// Fills `captures` and `hashes` of the games stored before migration 2 by replaying them.

@@ -249,6 +249,22 @@ pub fn slash(double: &Double, who: Person, sub: &str, options: &[(&str, u8, Valu
     id
 }
 
+/// Sends `/jungle <sub>` from a client that speaks `locale` (e.g. `zh-CN`), in a server whose
+/// preferred locale is `guild_locale`; returns the interaction id.
+pub fn slash_in(
+    double: &Double,
+    who: Person,
+    sub: &str,
+    options: &[(&str, u8, Value)],
+    (locale, guild_locale): (&str, &str),
+) -> u64 {
+    let (id, mut d) = interaction(double, 2, who, command_data(sub, options, None), None);
+    d["locale"] = json!(locale);
+    d["guild_locale"] = json!(guild_locale);
+    double.dispatch("INTERACTION_CREATE", d);
+    id
+}
+
 /// The first visible reply to an interaction.
 pub async fn reply(double: &Double, interaction: u64) -> Msg {
     double

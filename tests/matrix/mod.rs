@@ -146,6 +146,7 @@ async fn outbox_image_arrives(bot: &Bot, human: &Human, room: &Room, encrypted: 
         platform: "matrix".into(),
         scope: room.room_id().to_string(),
         channel: room.room_id().to_string(),
+        locale: None,
     };
     bot.outbox.send(Outgoing { place, reply }).await.unwrap();
     let notice = human
@@ -742,6 +743,7 @@ async fn analyze_says_it_started_then_posts_the_summary_and_graph() {
         platform: "matrix".into(),
         scope: room_id.clone(),
         channel: room_id,
+        locale: None,
     };
     let bob = env.user("bob");
     let id = crate::analysis::finished_game_in(
@@ -777,5 +779,56 @@ async fn analyze_says_it_started_then_posts_the_summary_and_graph() {
     );
     let (w, h, _) = decode_png(&alice.download(image).await);
     assert_eq!((w, h), (640, 260));
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_set_to_traditional_chinese() {
+    let env = synapse_or_skip!();
+    harness::init_logs();
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::start(&env, "bot16", dir.path()).await;
+    let alice = Human::login(&env, "alice").await;
+    // Alice made the room: power level 100, a moderator here.
+    let room = room_with_bot(&alice, &bot.id, false).await;
+    alice.say(&room, "!jungle lang zh-TW").await;
+    alice
+        .notice_with(&room, &bot.id, "從現在起，我在這裡說繁體中文。")
+        .await;
+    assert_eq!(
+        bot.store()
+            .language("matrix", room.room_id().as_str())
+            .unwrap(),
+        Some("zh-TW".to_string())
+    );
+    alice.say(&room, "!jungle play bot easy jade").await;
+    alice
+        .notice_with(
+            &room,
+            &bot.id,
+            "第 #1 局開始：你執綠方，對手是 鬥獸棋機器人（簡單），你先走。",
+        )
+        .await;
+    // The board follows, described in Traditional Chinese.
+    let board = alice.next_from(&room, &bot.id).await;
+    let image = board.image().expect("the board image");
+    assert!(
+        image.body.starts_with("第 #1 局，alice（綠方）"),
+        "{}",
+        image.body
+    );
+    // The illegal move's reason, in Traditional Chinese.
+    alice.say(&room, "A7 A5").await;
+    alice
+        .notice_with(&room, &bot.id, "A7 上的象走不到 A5")
+        .await;
+    alice.say(&room, "!jungle 認輸").await;
+    alice
+        .notice_with(
+            &room,
+            &bot.id,
+            "alice 認輸了。鬥獸棋機器人（簡單） 執紅方贏得第 #1 局。",
+        )
+        .await;
     bot.stop().await;
 }

@@ -10,6 +10,10 @@ use serenity::all::{
 use crate::chat::command::TOP_MAX;
 use crate::chat::table::{Arg, Args, COMMANDS, Kind, Spec, Value};
 use crate::chat::{AdminCommand, Command, Level, SideChoice, User};
+use crate::lang::{Lang, tr};
+
+/// The languages besides English that `/jungle` is described in, with Discord's locale codes.
+const LOCALIZED: [(Lang, &str); 2] = [(Lang::ZhCn, "zh-CN"), (Lang::ZhTw, "zh-TW")];
 
 /// The players' command.
 pub const NAME: &str = "jungle";
@@ -69,6 +73,12 @@ fn options(arg: &Arg) -> Vec<CreateCommandOption> {
             .fold(option(CommandOptionType::String), |o, w| {
                 o.add_string_choice(label(w), *w)
             }),
+        // Each language named in its own words.
+        Kind::Lang => Lang::ALL
+            .into_iter()
+            .fold(option(CommandOptionType::String), |o, l| {
+                o.add_string_choice(tr!(l, "language-own-name"), l.code())
+            }),
         Kind::Word(_) => return Vec::new(),
     };
     vec![one.required(arg.required)]
@@ -88,22 +98,30 @@ pub fn definition() -> CreateCommand {
         .iter()
         .filter(|spec| !spec.moderators)
         .map(|spec| {
+            let sub = LOCALIZED.into_iter().fold(
+                CreateCommandOption::new(
+                    CommandOptionType::SubCommand,
+                    spec.name,
+                    slash_help(Lang::En, spec),
+                ),
+                |o, (lang, code)| o.description_localized(code, slash_help(lang, spec)),
+            );
             spec.args
                 .iter()
                 .filter(|a| !a.text_only)
                 .flat_map(options)
-                .fold(
-                    CreateCommandOption::new(
-                        CommandOptionType::SubCommand,
-                        spec.name,
-                        slash_help(spec),
-                    ),
-                    CreateCommandOption::add_sub_option,
-                )
+                .fold(sub, CreateCommandOption::add_sub_option)
         })
         .collect();
-    CreateCommand::new(NAME)
-        .description("Play Jungle (Dou Shou Qi)")
+    LOCALIZED
+        .into_iter()
+        .fold(
+            CreateCommand::new(NAME).description(tr!(Lang::En, "slash-description")),
+            |c, (lang, code)| {
+                c.name_localized(code, tr!(lang, "slash-name"))
+                    .description_localized(code, tr!(lang, "slash-description"))
+            },
+        )
         .set_options(subs)
         .contexts(vec![InteractionContext::Guild, InteractionContext::BotDm])
 }
@@ -169,8 +187,8 @@ fn parse_admin(data: &CommandData) -> Result<Parsed, String> {
 
 /// A command's help line as a subcommand description: Discord takes up to 100 characters and
 /// no markup.
-fn slash_help(spec: &Spec) -> String {
-    let plain = spec.help.replace('`', "");
+fn slash_help(lang: Lang, spec: &Spec) -> String {
+    let plain = lang.tr(spec.help, &[]).replace('`', "");
     match plain.char_indices().nth(100) {
         Some((cut, _)) => plain[..cut].to_string(),
         None => plain,
@@ -280,7 +298,7 @@ impl<'a> Options<'a> {
             Kind::Flag { word: on, .. } => {
                 Some(Value::Flag(word(self, arg.name).as_deref() == Some(on)))
             }
-            Kind::Side | Kind::Level | Kind::Square => match word(self, arg.name) {
+            Kind::Side | Kind::Level | Kind::Square | Kind::Lang => match word(self, arg.name) {
                 Some(t) => Some(read(arg.kind, &t)?),
                 None => None,
             },
@@ -568,7 +586,8 @@ pub(super) mod tests {
                 "analyze",
                 "export",
                 "rules",
-                "help"
+                "help",
+                "lang"
             ]
         );
         let mv = &json["options"][5]["options"];

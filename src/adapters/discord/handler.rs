@@ -43,6 +43,7 @@ pub(super) fn place(guild: Option<GuildId>, channel: ChannelId) -> Place {
         platform: PLATFORM.into(),
         scope: guild.map_or_else(|| format!("dm:{channel}"), |g| g.to_string()),
         channel: channel.to_string(),
+        locale: None,
     }
 }
 
@@ -193,10 +194,15 @@ impl Shared {
     }
 
     async fn on_command(&self, http: &Http, cmd: &CommandInteraction) {
-        let place = place(cmd.guild_id, cmd.channel_id);
+        // An interaction says the reader's language and the server's.
+        let place = Place {
+            locale: cmd.guild_locale.clone(),
+            ..place(cmd.guild_id, cmd.channel_id)
+        };
         let nick = cmd.member.as_ref().and_then(|m| m.nick.as_deref());
         let sender = User::new(cmd.user.id.to_string(), display_name(&cmd.user, nick))
-            .moderating(self.moderates(cmd.member.as_deref()));
+            .moderating(self.moderates(cmd.member.as_deref()))
+            .speaking(Some(cmd.locale.clone()));
         let to = Token {
             id: cmd.id,
             token: &cmd.token,
@@ -303,9 +309,13 @@ impl Shared {
         let id = press.data.custom_id.clone();
         let nick = press.member.as_ref().and_then(|m| m.nick.as_deref());
         let event = Event {
-            place: place(press.guild_id, press.channel_id),
+            place: Place {
+                locale: press.guild_locale.clone(),
+                ..place(press.guild_id, press.channel_id)
+            },
             sender: User::new(press.user.id.to_string(), display_name(&press.user, nick))
-                .moderating(self.moderates(press.member.as_ref())),
+                .moderating(self.moderates(press.member.as_ref()))
+                .speaking(Some(press.locale.clone())),
             input: Input::Button(id.clone()),
             mentions: Vec::new(),
         };
@@ -338,7 +348,9 @@ impl Shared {
         self.retire(http, &retired_now).await;
     }
 
-    async fn on_message(&self, http: &Http, msg: &Message) {
+    /// A message: public replies in the server's preferred locale (`guild_locale`, from the
+    /// cache) unless a moderator chose a language.
+    async fn on_message(&self, http: &Http, msg: &Message, guild_locale: Option<String>) {
         if msg.author.bot {
             return;
         }
@@ -354,7 +366,10 @@ impl Shared {
         let text = text.trim().to_string();
         let nick = msg.member.as_ref().and_then(|m| m.nick.as_deref());
         let event = Event {
-            place: place(msg.guild_id, msg.channel_id),
+            place: Place {
+                locale: guild_locale,
+                ..place(msg.guild_id, msg.channel_id)
+            },
             // A message carries the member's roles but not their permissions.
             sender: User::new(msg.author.id.to_string(), display_name(&msg.author, nick))
                 .moderating(
@@ -446,7 +461,10 @@ impl EventHandler for Handler {
     }
 
     async fn message(&self, ctx: Context, msg: Message) {
-        self.0.on_message(&ctx.http, &msg).await;
+        let guild_locale = msg
+            .guild_id
+            .and_then(|g| ctx.cache.guild(g).map(|g| g.preferred_locale.clone()));
+        self.0.on_message(&ctx.http, &msg, guild_locale).await;
     }
 }
 

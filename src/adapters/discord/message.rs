@@ -10,6 +10,7 @@ use serenity::all::{
 
 use crate::chat::{BoardView, Button, ButtonStyle, Image, Reply, text};
 use crate::engine::Side;
+use crate::lang::{side_name, tr};
 
 /// Discord's limits on message content and embed descriptions.
 const CONTENT_LIMIT: usize = 2000;
@@ -94,25 +95,31 @@ fn board_embed(view: &BoardView, text: &str, image: Option<&str>) -> CreateEmbed
     if image.is_none() {
         // No renderer built in: the board as text.
         description.push_str("\n```\n");
-        description.push_str(&text::board_text(&view.position, view.flip));
+        description.push_str(&text::board_text(&view.position, view.flip, view.lang));
         description.push_str("```");
     }
+    let lang = view.lang;
     let embed = CreateEmbed::new()
-        .title(format!(
-            "Game #{}: {} as Jade vs {} as Crimson",
-            view.game_id, view.jade_name, view.crimson_name
+        .title(tr!(
+            lang,
+            "embed-title",
+            game = view.game_id,
+            jade = &view.jade_name,
+            crimson = &view.crimson_name
         ))
         .description(cut(&description, DESCRIPTION_LIMIT))
         .colour(colour)
         .footer(CreateEmbedFooter::new(match &view.result {
-            Some(_) => format!(
-                "Final position after move {}",
-                view.position.fullmove_number()
+            Some(_) => tr!(
+                lang,
+                "embed-final",
+                number = view.position.fullmove_number()
             ),
-            None => format!(
-                "Move {} · {} to move",
-                view.position.fullmove_number(),
-                view.position.turn()
+            None => tr!(
+                lang,
+                "embed-to-move",
+                number = view.position.fullmove_number(),
+                side = side_name(lang, view.position.turn())
             ),
         }));
     match image {

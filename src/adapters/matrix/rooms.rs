@@ -67,6 +67,7 @@ fn place(room: &RoomId) -> Place {
         platform: PLATFORM.into(),
         scope: room.to_string(),
         channel: room.to_string(),
+        locale: None,
     }
 }
 
@@ -390,7 +391,7 @@ impl Rooms {
 fn notice_bodies(reply: &Reply, pills: &[Pill<'_>]) -> (String, String) {
     let (mut plain, mut html) = text::outgoing(&reply.text, pills);
     if let (None, Some(view)) = (&reply.image, &reply.board) {
-        let board = crate::chat::text::board_text(&view.position, view.flip);
+        let board = crate::chat::text::board_text(&view.position, view.flip, view.lang);
         plain.push_str("\n\n");
         plain.push_str(&board);
         html.push_str(&text::preformatted(&board));
@@ -468,7 +469,7 @@ mod tests {
 
     #[test]
     fn a_board_without_its_picture_is_shown_as_text() {
-        let board = crate::chat::text::board_text(&Position::start(), false);
+        let board = crate::chat::text::board_text(&Position::start(), false, crate::lang::Lang::En);
         let mut reply = Reply {
             text: "Game #3 starts".into(),
             board: Some(view()),

@@ -10,8 +10,8 @@ use super::super::codec;
 use super::super::games::{GameRow, GameStatus};
 use super::super::players::{PlayerRow, RankedPlayer};
 use super::super::{Result, StoreError};
-use crate::ai::analysis::Analysis;
 use super::{Postgres, column, int, optional};
+use crate::ai::analysis::Analysis;
 
 pub(super) const GAMES: &str = "games";
 const CHALLENGES: &str = "challenges";
@@ -339,7 +339,11 @@ impl Postgres {
             match row {
                 Some(r) => {
                     let plies: String = r.try_get(1)?;
-                    Ok(Some(analyses::from_columns(game_id, r.try_get(0)?, &plies)?))
+                    Ok(Some(analyses::from_columns(
+                        game_id,
+                        r.try_get(0)?,
+                        &plies,
+                    )?))
                 }
                 None => Ok(None),
             }
@@ -358,6 +362,38 @@ impl Postgres {
                 "INSERT INTO analyses (game_id, jade_start, plies, created_at) VALUES ($1, $2, $3, $4)
                  ON CONFLICT (game_id) DO UPDATE SET jade_start = $2, plies = $3, created_at = $4",
                 &[&game_id, &analysis.jade_start, &plies, &now],
+            )?;
+            Ok(())
+        })
+    }
+
+    pub(in crate::store) fn language(&self, platform: &str, scope: &str) -> Result<Option<String>> {
+        self.with(|c| {
+            let row = c.query_opt(
+                "SELECT lang FROM languages WHERE platform = $1 AND scope = $2",
+                &[&platform, &scope],
+            )?;
+            match row {
+                Some(r) => Ok(Some(r.try_get(0)?)),
+                None => Ok(None),
+            }
+        })
+    }
+
+    pub(in crate::store) fn set_language(
+        &mut self,
+        platform: &str,
+        scope: &str,
+        lang: &str,
+        by: &str,
+        now: i64,
+    ) -> Result<()> {
+        self.with(|c| {
+            c.execute(
+                "INSERT INTO languages (platform, scope, lang, changed_by, changed_at)
+                 VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (platform, scope) DO UPDATE SET lang = $3, changed_by = $4, changed_at = $5",
+                &[&platform, &scope, &lang, &by, &now],
             )?;
             Ok(())
         })

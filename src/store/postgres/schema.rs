@@ -129,6 +129,17 @@ const MIGRATIONS: &[&str] = &[
         created_at BIGINT           NOT NULL
     );
     "#,
+    // 5 -> 6: the language a moderator chose for a server or room.
+    r#"
+    CREATE TABLE languages (
+        platform   TEXT   NOT NULL,
+        scope      TEXT   NOT NULL,
+        lang       TEXT   NOT NULL,
+        changed_by TEXT   NOT NULL,
+        changed_at BIGINT NOT NULL,
+        PRIMARY KEY (platform, scope)
+    );
+    "#,
 ];
 
 /// Applies every migration the database has not seen yet, in one transaction.

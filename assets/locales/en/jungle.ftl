@@ -1,0 +1,398 @@
+# jungle-bot, English. Every sentence the bot says; the code names them by id.
+# Placeables that hold commands ($help, $command, ...) come already spelt for the platform.
+
+## Names
+
+side-jade = Jade
+side-crimson = Crimson
+animal-elephant = elephant
+animal-lion = lion
+animal-tiger = tiger
+animal-leopard = leopard
+animal-wolf = wolf
+animal-dog = dog
+animal-cat = cat
+animal-rat = rat
+level-easy = easy
+level-medium = medium
+level-hard = hard
+# The bot as a player, e.g. in "Jungle bot (hard) wins".
+bot-name = Jungle bot ({ $level })
+language-name-en = English
+language-name-zh-CN = Simplified Chinese (简体中文)
+language-name-zh-TW = Traditional Chinese (繁體中文)
+
+## Buttons
+
+button-accept = Accept
+button-decline = Decline
+button-resign = Resign
+button-offer-draw = Offer draw
+button-take-back = Take back
+button-confirm-resign = Confirm resign
+button-accept-draw = Accept draw
+button-accept-takeback = Accept takeback
+button-inactive = This button is no longer active.
+
+## How things are done on each platform
+
+moderators-room = the room's moderators (power level 50 or more)
+moderators-server = members with the Manage Server permission
+moderators-anyone = anyone here
+how-to-move-slash = Use { $command } (from G7, to G6).
+how-to-move-typed-or-slash = Type a move like `G7 G6`, or use { $command }.
+how-to-move-typed = Type a move like `G7 G6`.
+press-button = press **{ $label }**
+help-lead-prefix = Jungle (Dou Shou Qi) commands, each after { $prefix }: In your game, type a move like `G7 G6`.
+help-lead-slash = Jungle (Dou Shou Qi) commands: type { $command } and pick one. Moves: { $move_command }, or mention me with the move. Buttons under the board resign or offer a draw.
+help-lead-slash-typed = Jungle (Dou Shou Qi) commands: type { $command } and pick one. In your game, type a move like `G7 G6`. Buttons under the board resign or offer a draw.
+help-lead-bare = Jungle (Dou Shou Qi) commands: In your game, type a move like `G7 G6`.
+
+## Fixed texts
+
+welcome = Hello! I am a Jungle (Dou Shou Qi) bot. Play me with { $play }, challenge someone here with { $challenge }, or see every command with { $help }.
+rules =
+    Jungle (Dou Shou Qi) in brief:
+    - Jade moves first. Each turn one animal steps one square up, down, left or right.
+    - Win by entering the enemy den (D1 for Jade, D9 for Crimson), capturing every enemy animal, or leaving the opponent without a move. 100 half-moves without a capture is a draw.
+    - Ranks: elephant 8, lion 7, tiger 6, leopard 5, wolf 4, dog 3, cat 2, rat 1. An animal captures one of equal or lower rank.
+    - The rat captures the elephant (from land); the elephant captures a rat only on the elephant's own trap.
+    - Only the rat swims. A rat in the water and an animal on land cannot capture each other.
+    - Lions and tigers leap straight across a lake, unless a rat is in the water on the way.
+    - An animal on an enemy trap has rank 0: anything can take it, and it captures nothing.
+    - No animal may enter its own den.
+board-legend = Jade = UPPER case, Crimson = lower case; ~ water, # trap, * den, . land; letters are initials, P = leopard
+
+## Errors and limits
+
+store-failure = Something went wrong on my side and nothing was changed. Please try again.
+limit-commands = You are sending commands faster than I can answer them. Please wait a little and try again.
+limit-games = You have started a lot of games in the last hour. Please finish one, or wait a while before starting another.
+usage = Usage: { $command }
+unknown-command = I don't know the command { $word }. Try { $help }.
+bad-side = { $word } is not a side: say jade, crimson or random.
+bad-level = { $word } is not a level: say easy, medium or hard.
+bad-game = { $word } is not a game number (games are numbered like #12).
+bad-square = { $word } is not a square: squares are a file A-G then a rank 1-9, like G7.
+bad-move = { $word } is not a move: write the from-square and the to-square, like G7 G6.
+bad-lang = { $word } is not a language I speak: say en, zh-CN or zh-TW.
+
+## Help: one line per command
+
+help-challenge = Challenge someone here to a game (no user: anyone may accept; `casual`: unrated)
+help-accept = Accept a challenge
+help-decline = Decline a challenge
+help-cancel = Withdraw your open challenge
+help-play = Play against the bot (`casual`: unrated, takebacks allowed)
+help-move = Move a piece, e.g. `move G7 G6`
+help-board = Show the board of your game (or this channel's game)
+help-moves = Where the piece on a square can go
+help-resign = Resign your game
+help-draw = Offer a draw, or accept the one offered
+help-takeback = Ask to take back your last move, or agree when your opponent asks
+help-games = The games in this channel
+help-rating = A player's rating
+help-top = The leaderboard of this server (`global`: of everyone)
+help-history = A player's recent games
+help-export = A game's moves and position as text
+help-analyze = A finished game judged move by move, with a graph
+help-rules = How Jungle is played
+help-help = The commands
+help-lang = The language I speak here; moderators may choose another (`en`, `zh-CN`, `zh-TW`)
+help-admin = Moderators: `abort <game>` ends a game unrated, `channel off|on` makes me ignore this channel or answer again, `settings` shows what is set here
+
+## The game's words
+
+# A piece, e.g. "Jade lion".
+piece = { $side } { $animal }
+outcome-den = { $winner } wins by entering { $loser }'s den
+outcome-all-captured = { $winner } wins by capturing all of { $loser }'s animals
+outcome-no-moves = { $winner } wins: { $loser } has no legal move
+outcome-resigned = { $winner } wins: { $loser } resigned
+outcome-timeout = { $winner } wins: { $loser } ran out of time
+outcome-draw-limit = draw: 100 half-moves without a capture
+outcome-draw-agreed = draw by agreement
+
+## Why a move is illegal
+
+illegal-game-over = The game is over.
+illegal-no-piece = There is no piece on { $square }.
+illegal-not-your-turn = The { $animal } on { $square } is { $owner }'s; it is { $turn }'s turn.
+illegal-null-move = A move must go somewhere: { $square } to { $square } is no move.
+illegal-too-far = The { $animal } on { $from } cannot reach { $to }: it moves one square up, down, left or right.
+illegal-too-far-leaper = The { $animal } on { $from } cannot reach { $to }: it moves one square up, down, left or right, or leaps straight across a lake.
+illegal-water = { $square } is water: only the rat can swim, not the { $animal }.
+illegal-own-den = The { $animal } cannot enter its own den { $square }.
+illegal-leap-blocked = The { $animal }'s leap is blocked by the rat in the water at { $square }.
+illegal-own-piece = { $square } is occupied by your own { $animal }.
+illegal-capture-from-water = The { $attacker } cannot capture the { $defender } from the water onto land.
+illegal-capture-into-water = The { $attacker } cannot capture the { $defender } in the water from land.
+illegal-capture-on-trap = The { $attacker } stands on an enemy trap and cannot capture anything.
+illegal-elephant-rat = The elephant cannot capture the rat (only when the rat stands on one of the elephant's traps).
+illegal-capture-stronger = The { $attacker } cannot capture the stronger { $defender }.
+
+## Moderators and settings
+
+moderators-only = Only { $who } may use the moderators' commands.
+no-such-game-here = There is no game #{ $game } in this channel.
+game-over-already = Game #{ $game } is already over.
+game-moved-on = The game moved on before that arrived; try again.
+result-aborted-by-moderator = Aborted by a moderator: not rated
+aborted-by-moderator = A moderator ({ $name }) aborted game #{ $game }. It is not rated.
+channel-on = I answer in this channel again. Try { $help } to start.
+channel-off = I will ignore this channel until a moderator types { $command }. Games here keep their timers.
+settings-title = Settings here:
+settings-spelling-prefix = commands start with { $prefix }
+settings-spelling-slash = commands are { $command } subcommands
+settings-spelling-bare = commands are typed bare
+settings-language-set = { $language } (set here)
+settings-language-auto = { $language } (each reader's own where the platform says it)
+settings-language = - Language: { $language }; { $spelling }.
+settings-channel-on = - This channel: on.
+settings-channel-off = - This channel: off (ignored).
+settings-games = - Games: rated unless started with `casual`; the bot plays { $level } unless asked otherwise (ratings { $easy }, { $medium }, { $hard }).
+settings-timers = - Challenges expire after { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }; a player who does not move within { $hours ->
+        [one] { $hours } hour
+       *[other] { $hours } hours
+    } loses.
+settings-limits = - Limits per user: { $commands } commands per { $seconds } seconds, { $games } new games per hour.
+settings-moderators = - Moderators: { $who }.
+lang-current-set = I speak { $language } here. Choices: `en` (English), `zh-CN` (简体中文), `zh-TW` (繁體中文); a moderator changes it with { $command }.
+lang-current-auto = I speak { $language } here (nobody has chosen a language, so I follow the platform where it tells me yours). Choices: `en` (English), `zh-CN` (简体中文), `zh-TW` (繁體中文); a moderator chooses with { $command }.
+lang-moderators-only = Only { $who } may choose the language.
+lang-set = From now on I speak { $language } here. Try { $help }.
+
+## Games
+
+game-title = { $jade } as Jade vs { $crimson } as Crimson
+game-title-casual = { $jade } as Jade vs { $crimson } as Crimson (casual)
+move-too-late = That move came too late: the game has already moved on.
+played = { $name } played { $mv }.
+played-capture = { $name } played { $mv }, capturing the { $animal }.
+played-your-move = { $played } Your move ({ $side }).
+won = { $name } wins game #{ $game } as { $side }.
+won-den = { $name } wins game #{ $game } as { $side } by entering the den.
+won-all-captured = { $name } wins game #{ $game } as { $side } by capturing every animal.
+won-no-moves = { $name } wins game #{ $game } as { $side }: { $loser } has no legal move.
+drawn-limit = Game #{ $game } is drawn: 100 half-moves without a capture.
+drawn-agreed = Game #{ $game } is drawn by agreement.
+# One player's rating change at the end of a game, e.g. "alice 1200 → 1216 (+16)".
+rating-change = { $name } { $before } → { $after } ({ $delta })
+# Between the items of a list.
+list-separator = {", "}
+game-end = { $lead } { $result }
+game-end-rated = { $lead } { $result } Ratings: { $changes }.
+game-end-casual = { $lead } { $result } It was a casual game: ratings stay as they were.
+game-starts = Game #{ $game }{ $kind ->
+        [casual] {" "}(casual)
+       *[rated] {""}
+    } starts: you play Jade against { $opponent } and move first. { $how }
+game-starts-bot-first = Game #{ $game }{ $kind ->
+        [casual] {" "}(casual)
+       *[rated] {""}
+    } starts: you play Crimson against { $bot }, which moves first.
+no-game-here = You have no game in this channel.
+not-your-turn = It is not your turn: { $name } ({ $side }) is to move.
+resign-confirm = Resign game #{ $game }? Press **Confirm resign** to resign; ignore this to play on.
+resigned = { $name } resigned.
+bot-declines-draw = I decline the draw: let's play on!
+draw-accepted = { $name } accepted the draw.
+draw-already-offered = You have already offered a draw; it stands until the next move.
+draw-moved-on = The game moved on; offer again if you like.
+draw-offered = { $name } offers a draw in game #{ $game }: { $accept } to accept; any move declines.
+board-status = Game #{ $game }: { $title }. Move { $number }: { $name } ({ $side }) to move.
+destination-capture = { $square } (capture)
+destination-leap = { $square } (leap)
+piece-stuck = The { $piece } on { $square } has no legal move.
+piece-can-go = The { $piece } on { $square } can go to { $squares }.
+
+## Challenges
+
+challenge-yourself = You cannot challenge yourself. Try { $command } for a game against me.
+challenge-already-open = You already have a challenge open here (#{ $challenge }); { $command } it first.
+challenge-to-you = { $name } challenges you to { $kind ->
+        [casual] a casual game
+       *[rated] a game
+    } of Jungle ({ $side ->
+        [jade] { $name } plays Jade and moves first
+        [crimson] { $name } plays Crimson
+       *[random] sides drawn at random
+    }). To answer, { $accept } or { $decline } within { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }.
+challenge-open = { $name } is looking for { $kind ->
+        [casual] a casual game
+       *[rated] a game
+    } of Jungle ({ $side ->
+        [jade] { $name } plays Jade and moves first
+        [crimson] { $name } plays Crimson
+       *[random] sides drawn at random
+    }). Anyone may { $accept } within { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }.
+no-such-challenge = There is no challenge #{ $challenge } in this channel.
+challenge-closed-was = That challenge is no longer open (it was { $state ->
+        [expired] expired
+        [accepted] accepted
+        [declined] declined
+        [cancelled] cancelled
+       *[other] { $state }
+    }).
+challenge-closed = That challenge is no longer open.
+no-own-challenge = You have no open challenge in this channel.
+no-challenge-for-you = There is no challenge for you in this channel.
+accept-own-challenge = You cannot accept your own challenge; { $command } it instead.
+challenge-for-other = This challenge is for { $name }, not you.
+decline-open-challenge = An open challenge cannot be declined; just leave it.
+decline-not-yours = Only the challenged player can decline.
+challenge-declined = { $name } declined your challenge.
+challenge-withdrawn = { $name } withdrew their challenge.
+cancel-not-yours = Only the challenger can cancel a challenge.
+
+## Takebacks
+
+takeback-rated-bot = Takebacks against me are only for casual games, and this one is rated.
+takeback-already-asked = You have already asked; it stands until the next move.
+takeback-nothing = You have not moved yet in this game: there is nothing to take back.
+takeback-moved-on = The game moved on; ask again if you like.
+takeback-asked = { $name } asks to take back their last move in game #{ $game }: { $agree } to agree; any move declines.
+taken-back-one = Game #{ $game }: { $mv } is taken back. { $name } ({ $side }) to move.
+taken-back-two = Game #{ $game }: { $first } and { $second } are taken back. { $name } ({ $side }) to move.
+
+## Finding players and games
+
+unknown-player = I don't know anyone called { $name } here. Mention them so I can find them.
+ambiguous-player = More than one player is called { $name }; mention the one you mean.
+no-such-game = There is no game #{ $game }.
+not-your-game = Only { $jade } and { $crimson } play in game #{ $game }.
+no-game-in-channel = There is no game in this channel.
+games-not-yours = There are { $count } games in this channel and you play in none of them; { $command } lists them.
+you-are-playing = You already have a game in this channel (#{ $game }); one game per player per channel.
+they-are-playing = { $name } already has a game in this channel (#{ $game }); one game per player per channel.
+
+## Timers
+
+challenge-expired = { $name }'s challenge has expired.
+challenge-expired-to = { $name }'s challenge to { $to } has expired.
+result-aborted = Aborted: not rated
+# $hours may be a fraction, e.g. 0.5.
+timeout-aborted = Game #{ $game } is aborted: { $name } did not move within { $hours } hours, before both sides had moved. It is not rated.
+timeout-lost = { $name } did not move within { $hours } hours.
+
+## Games, ratings, leaderboards, history, export
+
+games-none = No games in this channel. Start one with { $challenge } or { $play }.
+games-title = Games in this channel ({ $count }):
+games-line = #{ $game }: { $title }, move { $number }, { $name } to move
+rating-line = { $name }: rating { $rating }{ $provisional ->
+        [yes] {" "}(provisional)
+       *[no] {""}
+    }, { $games ->
+        [one] { $games } rated game
+       *[other] { $games } rated games
+    }: { $wins } won, { $draws } drawn, { $losses } lost. { $rank }
+rank-here = Rank #{ $here } here, #{ $overall } overall.
+rank-overall = Rank #{ $overall } overall; no rated games here yet.
+rank-none = Not ranked yet: play a rated game.
+top-empty = { $whose ->
+        [everyone] Leaderboard, everyone
+       *[here] Leaderboard here
+    }: nobody has played a rated game yet.
+top-title = { $whose ->
+        [everyone] Leaderboard, everyone
+       *[here] Leaderboard here
+    }:
+top-line = { $rank }. { $name } { $rating } ({ $wins } W / { $draws } D / { $losses } L)
+history-none = { $name } has not played in this channel yet.
+history-title = Recent games of { $name } in this channel:
+history-line = #{ $game }: { $title }, { $plies ->
+        [one] { $plies } move
+       *[other] { $plies } moves
+    }, { $state }
+history-line-rated = { $line } ({ $delta })
+export = Game #{ $game }: { $title }. { $state }.
+    Start: { $start }
+    Moves: { $moves }
+    Position: { $position }
+export-no-moves = (none)
+export-takeback = { $moves } by { $side } after half-move { $ply }
+export-taken-back = Taken back: { $takebacks }
+state-in-progress = in progress
+state-aborted = aborted
+state-finished = finished
+
+## The board in words (the image's description)
+
+# Between the sentences of a description.
+sentence-separator = {" "}
+alt-game = Game #{ $game }, { $jade } (Jade) vs { $crimson } (Crimson).
+alt-result = { $result }.
+alt-to-move = Move { $number }, { $side } to move.
+alt-last-move = Last move: { $piece } { $from }-{ $to }{ $leap ->
+        [yes] , leaping the lake
+       *[no] {""}
+    }{ $captured ->
+        [yes] , took { $took }
+       *[no] {""}
+    }.
+alt-selected-moves = Selected: { $piece } on { $square }, moves to { $squares }.
+alt-selected-stuck = Selected: { $piece } on { $square }, no legal move.
+alt-selected = Selected: { $piece } on { $square }.
+alt-selected-empty = Selected: { $square }, empty.
+alt-animal = { $animal } { $square }
+alt-animal-weak = { $animal } { $square } (on a trap, rank 0)
+alt-animals-left = { $count ->
+        [0] { $side } has no animals left.
+        [one] { $side } has 1 animal: { $animals }.
+       *[other] { $side } has { $count } animals: { $animals }.
+    }
+internal-failure = Something went wrong on my side. Please try again.
+
+## The board image and the replay
+
+image-to-move = Move { $number } – { $side } to move
+pill-to-move = to move
+pill-winner = winner
+pill-draw = draw
+replay-title = Replay – { $count ->
+        [one] { $count } half-move
+       *[other] { $count } half-moves
+    } from move { $number }
+
+## Discord's /jungle
+
+# The command's name in this language (Discord shows it; what arrives is always /jungle).
+slash-name = jungle
+slash-description = Play Jungle (Dou Shou Qi)
+# This language, named in itself (a choice of the lang option).
+language-own-name = English
+embed-title = Game #{ $game }: { $jade } as Jade vs { $crimson } as Crimson
+embed-final = Final position after move { $number }
+embed-to-move = Move { $number } · { $side } to move
+
+## Post-game analysis
+
+analyze-started = Analysing game #{ $game } ({ $plies ->
+        [one] { $plies } half-move
+       *[other] { $plies } half-moves
+    }); the result follows here.
+analyze-in-play = Game #{ $game } is still being played; it can be analysed when it is over.
+analyze-no-moves = Game #{ $game } has no moves to analyse.
+analysis-title = **Game #{ $game }** analysed: { $title }.
+analysis-player = { $name } ({ $side }): accuracy { $accuracy }%; inaccuracies ?! { $inaccuracies }, mistakes ? { $mistakes }, blunders ?? { $blunders }; { $turning }.
+analysis-turning = turning point { $when }: { $played } ({ $best } was better)
+analysis-no-turning = no costly move
+analysis-export-hint = Every move with its mark: { $command }.
+analysis-move-jade = move { $number }
+analysis-move-crimson = move { $number }...
+analysis-alt = Evaluation graph of game #{ $game }: Jade's expected score after each half-move, ending at { $end }%. Blunders: { $blunders }.
+analysis-alt-none = none
+analysis-alt-blunder = { $when } by { $side }
+export-analysis = Analysis: { $marks }
+export-analysis-clean = no inaccuracy, mistake or blunder
+export-better = { $when } { $played }{ $tag } ({ $best } was better)

@@ -1,0 +1,161 @@
+//! The game's words in each language: sides, animals, levels, how a game ended, and why a move
+//! is illegal (the engine's reasons, said by the catalogue instead of its English `Display`).
+
+use crate::ai::Level;
+use crate::engine::legality::{CaptureBlock, IllegalMove};
+use crate::engine::{Animal, DrawReason, Outcome, Piece, Side, WinReason};
+
+use super::{Lang, tr};
+
+pub fn side_name(lang: Lang, side: Side) -> String {
+    match side {
+        Side::Jade => tr!(lang, "side-jade"),
+        Side::Crimson => tr!(lang, "side-crimson"),
+    }
+}
+
+pub fn animal_name(lang: Lang, animal: Animal) -> String {
+    match animal {
+        Animal::Elephant => tr!(lang, "animal-elephant"),
+        Animal::Lion => tr!(lang, "animal-lion"),
+        Animal::Tiger => tr!(lang, "animal-tiger"),
+        Animal::Leopard => tr!(lang, "animal-leopard"),
+        Animal::Wolf => tr!(lang, "animal-wolf"),
+        Animal::Dog => tr!(lang, "animal-dog"),
+        Animal::Cat => tr!(lang, "animal-cat"),
+        Animal::Rat => tr!(lang, "animal-rat"),
+    }
+}
+
+/// A piece: "Jade lion".
+pub fn piece_name(lang: Lang, piece: Piece) -> String {
+    tr!(
+        lang,
+        "piece",
+        side = side_name(lang, piece.side),
+        animal = animal_name(lang, piece.animal)
+    )
+}
+
+pub fn level_name(lang: Lang, level: Level) -> String {
+    match level {
+        Level::Easy => tr!(lang, "level-easy"),
+        Level::Medium => tr!(lang, "level-medium"),
+        Level::Hard => tr!(lang, "level-hard"),
+    }
+}
+
+/// How a game ended, as a clause: "Jade wins by entering Crimson's den", "draw by agreement".
+pub fn outcome_text(lang: Lang, outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Win { winner, reason } => {
+            let (w, l) = (side_name(lang, winner), side_name(lang, winner.other()));
+            match reason {
+                WinReason::Den => tr!(lang, "outcome-den", winner = w, loser = l),
+                WinReason::AllCaptured => tr!(lang, "outcome-all-captured", winner = w, loser = l),
+                WinReason::NoMoves => tr!(lang, "outcome-no-moves", winner = w, loser = l),
+                WinReason::Resignation => tr!(lang, "outcome-resigned", winner = w, loser = l),
+                WinReason::Timeout => tr!(lang, "outcome-timeout", winner = w, loser = l),
+            }
+        }
+        Outcome::Draw {
+            reason: DrawReason::NoCaptureLimit,
+        } => tr!(lang, "outcome-draw-limit"),
+        Outcome::Draw {
+            reason: DrawReason::Agreement,
+        } => tr!(lang, "outcome-draw-agreed"),
+    }
+}
+
+/// Why a move is illegal, as a sentence.
+pub fn illegal_move(lang: Lang, why: IllegalMove) -> String {
+    let a = |animal| animal_name(lang, animal);
+    match why {
+        IllegalMove::GameOver => tr!(lang, "illegal-game-over"),
+        IllegalMove::NoPiece(sq) => tr!(lang, "illegal-no-piece", square = sq.to_string()),
+        IllegalMove::NotYourTurn { square, piece } => tr!(
+            lang,
+            "illegal-not-your-turn",
+            animal = a(piece.animal),
+            square = square.to_string(),
+            owner = side_name(lang, piece.side),
+            turn = side_name(lang, piece.side.other())
+        ),
+        IllegalMove::NullMove(sq) => tr!(lang, "illegal-null-move", square = sq.to_string()),
+        IllegalMove::NotAdjacent { animal, from, to } => {
+            let (from, to) = (from.to_string(), to.to_string());
+            if animal.can_leap() {
+                tr!(
+                    lang,
+                    "illegal-too-far-leaper",
+                    animal = a(animal),
+                    from = from,
+                    to = to
+                )
+            } else {
+                tr!(
+                    lang,
+                    "illegal-too-far",
+                    animal = a(animal),
+                    from = from,
+                    to = to
+                )
+            }
+        }
+        IllegalMove::Water { animal, square } => tr!(
+            lang,
+            "illegal-water",
+            animal = a(animal),
+            square = square.to_string()
+        ),
+        IllegalMove::OwnDen { animal, square } => tr!(
+            lang,
+            "illegal-own-den",
+            animal = a(animal),
+            square = square.to_string()
+        ),
+        IllegalMove::LeapBlocked { animal, rat } => tr!(
+            lang,
+            "illegal-leap-blocked",
+            animal = a(animal),
+            square = rat.to_string()
+        ),
+        IllegalMove::OwnPiece { square, animal } => tr!(
+            lang,
+            "illegal-own-piece",
+            animal = a(animal),
+            square = square.to_string()
+        ),
+        IllegalMove::CannotCapture {
+            attacker,
+            defender,
+            why,
+        } => {
+            let (attacker, defender) = (a(attacker), a(defender));
+            match why {
+                CaptureBlock::Terrain { from_water: true } => tr!(
+                    lang,
+                    "illegal-capture-from-water",
+                    attacker = attacker,
+                    defender = defender
+                ),
+                CaptureBlock::Terrain { from_water: false } => tr!(
+                    lang,
+                    "illegal-capture-into-water",
+                    attacker = attacker,
+                    defender = defender
+                ),
+                CaptureBlock::AttackerOnTrap => {
+                    tr!(lang, "illegal-capture-on-trap", attacker = attacker)
+                }
+                CaptureBlock::ElephantRat => tr!(lang, "illegal-elephant-rat"),
+                CaptureBlock::Stronger => tr!(
+                    lang,
+                    "illegal-capture-stronger",
+                    attacker = attacker,
+                    defender = defender
+                ),
+            }
+        }
+    }
+}
