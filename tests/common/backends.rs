@@ -2,7 +2,6 @@
 //! names a server (`tests/run.sh` starts a throwaway one). Each test gets a new, empty database.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use jungle::store::Location;
 
@@ -60,6 +59,7 @@ pub fn new_database(server: &str) -> String {
 
 #[cfg(feature = "postgres")]
 fn create_database(server: &str) -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

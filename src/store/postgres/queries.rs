@@ -10,8 +10,8 @@ use super::super::codec;
 use super::super::games::{GameRow, GameStatus};
 use super::super::players::{PlayerRow, RankedPlayer};
 use super::super::{Result, StoreError};
-use crate::ai::analysis::Analysis;
 use super::{Postgres, column, int, optional};
+use crate::ai::analysis::Analysis;
 
 pub(super) const GAMES: &str = "games";
 const CHALLENGES: &str = "challenges";
@@ -339,7 +339,11 @@ impl Postgres {
             match row {
                 Some(r) => {
                     let plies: String = r.try_get(1)?;
-                    Ok(Some(analyses::from_columns(game_id, r.try_get(0)?, &plies)?))
+                    Ok(Some(analyses::from_columns(
+                        game_id,
+                        r.try_get(0)?,
+                        &plies,
+                    )?))
                 }
                 None => Ok(None),
             }
