@@ -9,10 +9,9 @@ use thiserror::Error;
 use crate::chat::{Limits, Settings};
 use crate::store::Location;
 
-mod secret;
 mod section;
 
-pub use secret::Secret;
+pub use crate::secret::Secret;
 pub use section::{KeyError, Section};
 
 #[derive(Debug, Error)]

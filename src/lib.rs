@@ -9,6 +9,7 @@
 //! - [`chat`]: the platform-agnostic command layer and game lifecycle.
 //! - [`adapters`]: the console, Discord and Matrix in front of [`chat`].
 //! - [`config`] and [`cli`]: the configuration file and the `jungle` command.
+//! - [`secret`]: a password or token kept out of logs (the config and the store hold them).
 //! - [`sync`]: the poison-tolerant lock the chat layer and the adapters share.
 //! - [`lang`]: the languages the bot speaks and their message catalogues (Fluent).
 //! - [`files`]: owner-only folders and files for the database and the Matrix store.
@@ -25,6 +26,7 @@ pub mod lang;
 pub mod metrics;
 pub mod rating;
 pub mod render;
+pub mod secret;
 pub mod store;
 pub mod sync;
 

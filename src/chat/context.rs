@@ -11,7 +11,7 @@ use crate::store::{PlayerRow, Store, StoreError};
 use super::bot::Level;
 use super::dialect::Dialect;
 use super::event::{Event, Reply};
-use super::review::AnalysisJob;
+use super::job::AnalysisJob;
 use super::settings::Settings;
 
 /// Why a command did nothing: a refusal the user reads, or a store failure.

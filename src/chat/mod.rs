@@ -12,7 +12,7 @@
 //! - `game`, `lookup`, `lifecycle`: a stored game with its seats; finding players and games;
 //!   moving and ending a game.
 //! - `challenges`, `play`, `takeback`, `info`, `review`, `admin`, `timers`: the command handlers
-//!   (load, decide, commit, reply); `review` leaves its search to the service.
+//!   (load, decide, commit, reply); `review` leaves its search to the service as a `job`.
 //! - `picture`, `describe`: a reply's board as a PNG, and the same board in words.
 //! - `handler` ([`Core`]): one event in, replies out. [`Service`]: the async entry point; runs
 //!   the handler, the bot and the renderer off the runtime.
@@ -30,6 +30,7 @@ mod event;
 mod game;
 mod handler;
 mod info;
+mod job;
 mod lifecycle;
 mod limits;
 mod lookup;
@@ -54,10 +55,11 @@ pub use event::{
     BoardView, Button, ButtonStyle, Event, Image, Input, Outgoing, Place, Reply, User,
 };
 pub use handler::Core;
+pub use job::AnalysisJob;
 pub use limits::Limits;
 pub use markup::{plain_name, verbatim};
 pub use picture::prepare as prepare_renderer;
-pub use review::{AnalysisJob, analysis_graph};
+pub use review::analysis_graph;
 pub use service::{Claim, Clock, ManualClock, Pending, Service, SystemClock};
 pub use settings::{ANALYSIS_NODES, Settings};
 pub use timers::Ticked;

@@ -13,8 +13,8 @@ use super::bot;
 use super::context::{BotTurn, Handled};
 use super::event::{Event, Outgoing, Place, Reply};
 use super::handler::Core;
+use super::job::AnalysisJob;
 use super::picture;
-use super::review::AnalysisJob;
 use super::settings::Settings;
 
 /// Where the service gets the time (unix seconds); tests use a [`ManualClock`].

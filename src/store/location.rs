@@ -4,7 +4,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::config::Secret;
+use crate::secret::Secret;
 
 /// The database setting, read: `[store] database` or `--db`.
 #[derive(Clone, PartialEq, Eq)]
