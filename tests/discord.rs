@@ -648,6 +648,10 @@ async fn moderators_abort_games_and_switch_a_channel_off_and_on() {
     // Switched off: a command here gets no answer but "Nothing to do.", and changes nothing.
     let ignored = ask(&w, CAROL, "challenge", &[]).await;
     assert_eq!(ignored.content, "Nothing to do.");
+    let asked = harness::slash_in(&w, CAROL, "challenge", &[], ("zh-TW", "en-US"));
+    let ignored = reply(&w, asked).await;
+    assert!(ignored.ephemeral());
+    assert_eq!(ignored.content, "沒有要做的事。");
     let channel = double::CHANNEL.to_string();
     assert!(
         w.store()
@@ -713,6 +717,68 @@ async fn a_chinese_client_is_answered_in_chinese_and_the_command_is_localized() 
     // Option names stay as they are: only descriptions and the command's name are localized.
     let lang = subs.iter().find(|o| o["name"] == "lang").unwrap();
     assert_eq!(lang["options"][0]["name"], "code");
+    // Every subcommand, option and choice of both commands is described in both Chinese
+    // scripts, and only the labels differ: what arrives stays ASCII.
+    let chinese = |v: &serde_json::Value| {
+        v.as_str()
+            .is_some_and(|t| t.chars().any(|c| c >= '\u{4e00}'))
+    };
+    let mut seen = (0, 0);
+    for command in registered.as_array().unwrap() {
+        let mut options: Vec<&serde_json::Value> = Vec::new();
+        let mut open: Vec<&serde_json::Value> = vec![command];
+        while let Some(o) = open.pop() {
+            for sub in o["options"].as_array().into_iter().flatten() {
+                options.push(sub);
+                open.push(sub);
+            }
+        }
+        for o in options {
+            let name = o["name"].as_str().unwrap();
+            assert!(
+                name.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+                "{name}"
+            );
+            for code in ["zh-CN", "zh-TW"] {
+                let about = &o["description_localizations"][code];
+                assert!(chinese(about), "{name} {code}: {about}");
+                seen.0 += 1;
+                for choice in o["choices"].as_array().into_iter().flatten() {
+                    let label = &choice["name_localizations"][code];
+                    assert!(chinese(label), "{name} {code}: {choice}");
+                    assert!(choice["value"].as_str().unwrap().is_ascii());
+                    seen.1 += 1;
+                }
+            }
+        }
+    }
+    assert!(seen.0 > 60 && seen.1 > 30, "{seen:?}");
+    let admin = &registered.as_array().unwrap()[1];
+    assert_eq!(admin["name"], "jungle-admin");
+    assert_eq!(admin["description"], "Moderate the Jungle bot here");
+    assert_eq!(
+        admin["description_localizations"]["zh-TW"],
+        "在這裡管理鬥獸棋機器人"
+    );
+    let play = subs.iter().find(|o| o["name"] == "play").unwrap();
+    let side = play["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "side")
+        .unwrap();
+    assert_eq!(side["description"], "The side you want");
+    assert_eq!(side["description_localizations"]["zh-CN"], "你想执哪一方");
+    assert_eq!(side["choices"][0]["value"], "jade");
+    assert_eq!(side["choices"][0]["name"], "Jade (moves first)");
+    assert_eq!(
+        side["choices"][0]["name_localizations"]["zh-CN"],
+        "绿方（先走）"
+    );
+    assert_eq!(
+        side["choices"][0]["name_localizations"]["zh-TW"],
+        "綠方（先走）"
+    );
 
     // A zh-CN client in an English server: its answer is Chinese, an English client's English.
     let asked = harness::slash_in(&w, CAROL, "help", &[], ("zh-CN", "en-US"));
@@ -723,6 +789,26 @@ async fn a_chinese_client_is_answered_in_chinese_and_the_command_is_localized() 
     assert_has(
         &ask(&w, CAROL, "help", &[]).await.text(),
         "Jungle (Dou Shou Qi) commands",
+    );
+    // An option the adapter cannot read is explained in the reader's language too.
+    let level = [("level", 3, json!("insane"))];
+    let asked = harness::slash_in(&w, CAROL, "play", &level, ("zh-CN", "en-US"));
+    let refused = reply(&w, asked).await;
+    assert!(refused.ephemeral());
+    assert_eq!(
+        refused.content,
+        "`insane` 不是难度：请说 easy、medium 或 hard。"
+    );
+    let half = [("from", 3, json!("G7"))];
+    let asked = harness::slash_in(&w, CAROL, "move", &half, ("zh-TW", "en-US"));
+    assert_eq!(
+        reply(&w, asked).await.content,
+        "用法：`/jungle move <from> <to>`"
+    );
+    let asked = harness::slash_in(&w, CAROL, "play", &level, ("en-US", "en-US"));
+    assert_eq!(
+        reply(&w, asked).await.content,
+        "`insane` is not a level: say easy, medium or hard."
     );
     // A refusal is private, in the reader's language.
     let asked = harness::slash_in(&w, CAROL, "resign", &[], ("zh-TW", "en-US"));

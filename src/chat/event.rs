@@ -4,7 +4,7 @@
 use crate::engine::{Move, Outcome, Piece, Position, Square};
 use crate::lang::Lang;
 
-use super::command::Command;
+use super::command::{Command, CommandError};
 
 /// A chat user as the platform knows them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -66,6 +66,9 @@ pub enum Input {
     Addressed(String),
     /// A command the platform already structured (e.g. a Discord slash command).
     Command(Command),
+    /// A structured command the adapter could not read (an option missing, or a value that is
+    /// not one): the reply says why, in the reader's language.
+    Unreadable(CommandError),
     /// A button press, by the button's id.
     Button(String),
     /// The bot has just joined this place (the sender invited it): it says hello.

@@ -78,6 +78,7 @@ impl Core {
             Input::Text(text) => address::recognise(text, &self.settings.prefix, false),
             Input::Addressed(text) => address::recognise(text, &self.settings.prefix, true),
             Input::Command(cmd) => Some(Ok(cmd.clone())),
+            Input::Unreadable(e) => Some(Err(e.clone())),
             Input::Button(id) => match Action::parse(id) {
                 Some(action) => Some(Ok(action.command())),
                 // Not an id of ours (forged, or from an older build): nothing changes, and the

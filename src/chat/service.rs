@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::lang::tr;
+use crate::lang::{Lang, tr};
 use crate::store::Store;
 use crate::sync::lock;
 
@@ -314,6 +314,15 @@ impl Service {
             .collect()
     }
 
+    /// The languages of replies here: (public, private to `reader`, whose client speaks that
+    /// locale), as the handler would choose them; for what an adapter says itself.
+    pub async fn languages(&self, place: Place, reader: Option<String>) -> (Lang, Lang) {
+        let core = self.core.clone();
+        tokio::task::spawn_blocking(move || lock(&core).languages(&place, reader.as_deref()))
+            .await
+            .unwrap_or_default()
+    }
+
     /// The sender's legal moves in their game here, as canonical text starting with `prefix`
     /// (for autocompletion); empty when they have no game or it is not their turn.
     pub async fn move_suggestions(
@@ -355,7 +364,7 @@ impl Service {
 }
 
 /// The reply when something failed on the bot's side (the log says what).
-fn went_wrong(lang: crate::lang::Lang) -> Reply {
+fn went_wrong(lang: Lang) -> Reply {
     Reply::private(tr!(lang, "internal-failure"))
 }
 
@@ -398,8 +407,8 @@ async fn render_all(replies: Vec<Reply>) -> Vec<Reply> {
 
 /// The language of the apology when the handler itself failed (the store may be what failed,
 /// so only the event's locales are asked).
-fn failure_language(event: &Event) -> crate::lang::Lang {
-    crate::lang::Lang::first_of([
+fn failure_language(event: &Event) -> Lang {
+    Lang::first_of([
         event.sender.locale.as_deref(),
         event.place.locale.as_deref(),
     ])

@@ -26,8 +26,8 @@ pub enum Kind {
     /// How many (a positive whole number).
     Count,
     /// A word that switches something on (`global`, `casual`), or its opposite that leaves it
-    /// off (`here`, `rated`); `off` and `on` name the two states where a platform offers them
-    /// as choices.
+    /// off (`here`, `rated`); `off` and `on` are the ids of the messages that name the two
+    /// states where a platform offers them as choices.
     Flag {
         word: &'static str,
         off_word: &'static str,
@@ -49,7 +49,9 @@ pub struct Arg {
     pub name: &'static str,
     pub kind: Kind,
     pub required: bool,
-    /// What it means, for a platform's option description.
+    /// The id of the message that says what it means, for a platform's option description;
+    /// empty for what no platform describes (text-only words, and a move, which platforms
+    /// take as two squares).
     pub about: &'static str,
     /// Only typed in text (a challenge number that buttons carry, the word `bot`): left out of
     /// usage lines and of structured commands.
@@ -73,10 +75,11 @@ const fn required(a: Arg) -> Arg {
     }
 }
 
-const fn text_only(a: Arg) -> Arg {
+/// An argument only typed in text: no platform shows it, so it has no description.
+const fn text_only(name: &'static str, kind: Kind) -> Arg {
     Arg {
         text_only: true,
-        ..a
+        ..arg(name, kind, "")
     }
 }
 
@@ -113,24 +116,24 @@ const fn spec(
     }
 }
 
-const SIDE: Arg = arg("side", Kind::Side, "The side you want");
+const SIDE: Arg = arg("side", Kind::Side, "option-side");
 
 const MODE: Arg = arg(
     "mode",
     Kind::Flag {
         word: "casual",
         off_word: "rated",
-        off: "Rated",
-        on: "Casual (no rating change)",
+        off: "choice-rated",
+        on: "choice-casual",
     },
-    "Rated or casual",
+    "option-mode",
 );
 
 /// Every command, in the order `help` lists them.
 pub static COMMANDS: &[Spec] = &[
     spec(
         "challenge",
-        &[arg("user", Kind::User, "Who to challenge"), SIDE, MODE],
+        &[arg("user", Kind::User, "option-opponent"), SIDE, MODE],
         "help-challenge",
         |a| {
             Some(Command::Challenge {
@@ -143,8 +146,8 @@ pub static COMMANDS: &[Spec] = &[
     spec(
         "accept",
         &[
-            text_only(arg("challenge", Kind::Number, "The challenge number")),
-            arg("user", Kind::User, "Whose challenge"),
+            text_only("challenge", Kind::Number),
+            arg("user", Kind::User, "option-challenger"),
         ],
         "help-accept",
         |a| {
@@ -157,8 +160,8 @@ pub static COMMANDS: &[Spec] = &[
     spec(
         "decline",
         &[
-            text_only(arg("challenge", Kind::Number, "The challenge number")),
-            arg("user", Kind::User, "Whose challenge"),
+            text_only("challenge", Kind::Number),
+            arg("user", Kind::User, "option-challenger"),
         ],
         "help-decline",
         |a| {
@@ -170,11 +173,7 @@ pub static COMMANDS: &[Spec] = &[
     ),
     spec(
         "cancel",
-        &[text_only(arg(
-            "challenge",
-            Kind::Number,
-            "The challenge number",
-        ))],
+        &[text_only("challenge", Kind::Number)],
         "help-cancel",
         |a| {
             Some(Command::Cancel {
@@ -185,12 +184,11 @@ pub static COMMANDS: &[Spec] = &[
     spec(
         "play",
         &[
-            text_only(required(arg(
+            required(text_only(
                 "opponent",
                 Kind::Word(&["bot", "ai", "computer"]),
-                "Who to play",
-            ))),
-            arg("level", Kind::Level, "How strong"),
+            )),
+            arg("level", Kind::Level, "option-level"),
             SIDE,
             MODE,
         ],
@@ -207,7 +205,7 @@ pub static COMMANDS: &[Spec] = &[
         aliases: &["m"],
         ..spec(
             "move",
-            &[required(arg("move", Kind::Move, "The move"))],
+            &[required(arg("move", Kind::Move, ""))],
             "help-move",
             |a| {
                 Some(Command::Move {
@@ -223,7 +221,7 @@ pub static COMMANDS: &[Spec] = &[
     },
     spec(
         "moves",
-        &[required(arg("square", Kind::Square, "e.g. G7"))],
+        &[required(arg("square", Kind::Square, "option-square"))],
         "help-moves",
         |a| {
             Some(Command::Moves {
@@ -235,7 +233,7 @@ pub static COMMANDS: &[Spec] = &[
         aliases: &["认输", "認輸"],
         ..spec(
             "resign",
-            &[text_only(arg("game", Kind::Number, "The game number"))],
+            &[text_only("game", Kind::Number)],
             "help-resign",
             |a| {
                 Some(Command::Resign {
@@ -249,7 +247,7 @@ pub static COMMANDS: &[Spec] = &[
         aliases: &["和棋"],
         ..spec(
             "draw",
-            &[text_only(arg("game", Kind::Number, "The game number"))],
+            &[text_only("game", Kind::Number)],
             "help-draw",
             |a| {
                 Some(Command::Draw {
@@ -262,7 +260,7 @@ pub static COMMANDS: &[Spec] = &[
         aliases: &["悔棋"],
         ..spec(
             "takeback",
-            &[text_only(arg("game", Kind::Number, "The game number"))],
+            &[text_only("game", Kind::Number)],
             "help-takeback",
             |a| {
                 Some(Command::Takeback {
@@ -276,7 +274,7 @@ pub static COMMANDS: &[Spec] = &[
         aliases: &["elo"],
         ..spec(
             "rating",
-            &[arg("user", Kind::User, "Whose (default: yours)")],
+            &[arg("user", Kind::User, "option-whose")],
             "help-rating",
             |a| {
                 Some(Command::Rating {
@@ -295,12 +293,12 @@ pub static COMMANDS: &[Spec] = &[
                     Kind::Flag {
                         word: "global",
                         off_word: "here",
-                        off: "This server",
-                        on: "Everyone",
+                        off: "choice-here",
+                        on: "choice-everyone",
                     },
-                    "Whose ranking",
+                    "option-scope",
                 ),
-                arg("count", Kind::Count, "How many players"),
+                arg("count", Kind::Count, "option-count"),
             ],
             "help-top",
             |a| {
@@ -313,7 +311,7 @@ pub static COMMANDS: &[Spec] = &[
     },
     spec(
         "history",
-        &[arg("user", Kind::User, "Whose (default: yours)")],
+        &[arg("user", Kind::User, "option-whose")],
         "help-history",
         |a| {
             Some(Command::History {
@@ -323,7 +321,7 @@ pub static COMMANDS: &[Spec] = &[
     ),
     spec(
         "analyze",
-        &[required(arg("game", Kind::Number, "The game number"))],
+        &[required(arg("game", Kind::Number, "option-game"))],
         "help-analyze",
         |a| {
             Some(Command::Analyze {
@@ -333,7 +331,7 @@ pub static COMMANDS: &[Spec] = &[
     ),
     spec(
         "export",
-        &[required(arg("game", Kind::Number, "The game number"))],
+        &[required(arg("game", Kind::Number, "option-game"))],
         "help-export",
         |a| {
             Some(Command::Export {
@@ -355,7 +353,7 @@ pub static COMMANDS: &[Spec] = &[
         aliases: &["language", "语言", "語言"],
         ..spec(
             "lang",
-            &[arg("code", Kind::Lang, "en, zh-CN or zh-TW")],
+            &[arg("code", Kind::Lang, "option-lang")],
             "help-lang",
             |a| {
                 Some(Command::Lang {
@@ -369,17 +367,18 @@ pub static COMMANDS: &[Spec] = &[
         ..spec(
             "admin",
             &[
-                required(arg("action", Kind::Choice(ADMIN_ACTIONS), "What to do")),
-                arg("game", Kind::Number, "The game to abort"),
+                // On Discord the action is the subcommand of `/jungle-admin`.
+                required(arg("action", Kind::Choice(ADMIN_ACTIONS), "")),
+                arg("game", Kind::Number, "option-game-abort"),
                 arg(
                     "state",
                     Kind::Flag {
                         word: "on",
                         off_word: "off",
-                        off: "Off",
-                        on: "On",
+                        off: "choice-channel-off",
+                        on: "choice-channel-on",
                     },
-                    "Whether I answer in this channel",
+                    "option-state",
                 ),
             ],
             "help-admin",
@@ -424,6 +423,11 @@ pub struct Args(Vec<(&'static str, Value)>);
 impl Args {
     pub fn set(&mut self, name: &'static str, value: Value) {
         self.0.push((name, value));
+    }
+
+    /// Whether `name` was given.
+    pub fn contains(&self, name: &str) -> bool {
+        self.get(name).is_some()
     }
 
     fn get(&self, name: &str) -> Option<&Value> {

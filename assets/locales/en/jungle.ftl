@@ -364,13 +364,55 @@ replay-title = Replay – { $count ->
        *[other] { $count } half-moves
     } from move { $number }
 
+# The small label under the character on a piece's tile: its rank ($rank, 0 on an enemy trap)
+# and, for readers who do not read the character, the animal's name.
+tile-elephant = { $rank } { animal-elephant }
+tile-lion = { $rank } { animal-lion }
+tile-tiger = { $rank } { animal-tiger }
+tile-leopard = { $rank } { animal-leopard }
+tile-wolf = { $rank } { animal-wolf }
+tile-dog = { $rank } { animal-dog }
+tile-cat = { $rank } { animal-cat }
+tile-rat = { $rank } { animal-rat }
+
 ## Discord's /jungle
 
 # The command's name in this language (Discord shows it; what arrives is always /jungle).
 slash-name = jungle
 slash-description = Play Jungle (Dou Shou Qi)
-# This language, named in itself (a choice of the lang option).
-language-own-name = English
+# Why an interaction gets no other answer (the channel is switched off).
+nothing-to-do = Nothing to do.
+# The options of /jungle's subcommands (up to 100 characters, no markup).
+option-opponent = Who to challenge
+option-challenger = Whose challenge
+option-side = The side you want
+option-mode = Rated or casual
+option-level = How strong
+option-from = Square it stands on
+option-to = Square it goes to
+option-square = A square, e.g. G7
+option-whose = Whose (default: yours)
+option-scope = Whose ranking
+option-count = How many players
+option-game = The game number
+option-lang = The language I speak here
+option-game-abort = The game to abort
+option-state = Whether I answer in this channel
+# The choices of those options (up to 100 characters).
+choice-jade = Jade (moves first)
+choice-crimson = Crimson
+choice-random = Random
+choice-rated = Rated
+choice-casual = Casual (no rating change)
+choice-here = This server
+choice-everyone = Everyone
+choice-channel-off = Off: ignore this channel
+choice-channel-on = On: answer here
+# The moderators' command, /jungle-admin, and its subcommands.
+slash-admin-description = Moderate the Jungle bot here
+slash-admin-abort = End a game here without rating it
+slash-admin-channel = Make the bot ignore this channel, or answer here again
+slash-admin-settings = What is set for this server and channel
 embed-title = Game #{ $game }: { $jade } as Jade vs { $crimson } as Crimson
 embed-final = Final position after move { $number }
 embed-to-move = Move { $number } · { $side } to move
@@ -396,3 +438,10 @@ analysis-alt-blunder = { $when } by { $side }
 export-analysis = Analysis: { $marks }
 export-analysis-clean = no inaccuracy, mistake or blunder
 export-better = { $when } { $played }{ $tag } ({ $best } was better)
+
+## The console (jungle play, jungle console)
+
+play-greeting = Jungle (Dou Shou Qi) against the bot. Type moves like `G7 G6`; `help` lists commands; Ctrl-D leaves (the game is saved).
+play-saved = Your game is saved; `jungle play` resumes it.
+play-over = Game over. Run `jungle play` again for a new game.
+line-unreadable = I could not read that line (it is not UTF-8 text).

@@ -336,11 +336,73 @@ pill-winner = 获胜
 pill-draw = 和棋
 replay-title = 回放 – 从第 { $number } 回合起共 { $count } 步
 
+# 棋子下方的小字：用汉字数字写等级（$rank；在对方陷阱里是 0）。大字已经写了动物。
+tile-elephant = { $rank ->
+        [0] 零
+       *[other] 八
+    }
+tile-lion = { $rank ->
+        [0] 零
+       *[other] 七
+    }
+tile-tiger = { $rank ->
+        [0] 零
+       *[other] 六
+    }
+tile-leopard = { $rank ->
+        [0] 零
+       *[other] 五
+    }
+tile-wolf = { $rank ->
+        [0] 零
+       *[other] 四
+    }
+tile-dog = { $rank ->
+        [0] 零
+       *[other] 三
+    }
+tile-cat = { $rank ->
+        [0] 零
+       *[other] 二
+    }
+tile-rat = { $rank ->
+        [0] 零
+       *[other] 一
+    }
+
 ## Discord 的 /jungle
 
 slash-name = 斗兽棋
 slash-description = 下斗兽棋
-language-own-name = 简体中文
+nothing-to-do = 没有要做的事。
+option-opponent = 挑战谁
+option-challenger = 谁的挑战
+option-side = 你想执哪一方
+option-mode = 计分还是不计分
+option-level = 机器人的难度
+option-from = 棋子所在的格子
+option-to = 要走到的格子
+option-square = 一个格子，比如 G7
+option-whose = 谁的（默认：你的）
+option-scope = 谁的排名
+option-count = 显示多少名玩家
+option-game = 对局编号
+option-lang = 我在这里说的语言
+option-game-abort = 要中止的对局
+option-state = 我是否在这个频道回答
+choice-jade = 绿方（先走）
+choice-crimson = 红方
+choice-random = 随机
+choice-rated = 计分
+choice-casual = 不计分（等级分不变）
+choice-here = 本服务器
+choice-everyone = 所有人
+choice-channel-off = 关：忽略这个频道
+choice-channel-on = 开：在这里回答
+slash-admin-description = 在这里管理斗兽棋机器人
+slash-admin-abort = 中止这里的一局，不计分
+slash-admin-channel = 让机器人忽略这个频道，或重新在这里回答
+slash-admin-settings = 这个服务器和频道的设置
 embed-title = 第 #{ $game } 局：{ $jade }（绿方）对 { $crimson }（红方）
 embed-final = 第 { $number } 回合后的最终局面
 embed-to-move = 第 { $number } 回合 · 轮到{ $side }
@@ -363,3 +425,10 @@ analysis-alt-blunder = { $side }{ $when }
 export-analysis = 复盘：{ $marks }
 export-analysis-clean = 没有欠佳、错着或败着
 export-better = { $when } { $played }{ $tag }（{ $best } 更好）
+
+## 终端（jungle play、jungle console）
+
+play-greeting = 斗兽棋：和机器人对局。输入走法，比如 `G7 G6`；`help` 列出命令；按 Ctrl-D 离开（对局会保存）。
+play-saved = 你的对局已保存；再运行 `jungle play` 就能接着下。
+play-over = 对局结束。再运行 `jungle play` 开始新的一局。
+line-unreadable = 我读不懂这一行（它不是 UTF-8 文本）。

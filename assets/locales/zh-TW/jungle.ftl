@@ -336,11 +336,73 @@ pill-winner = 獲勝
 pill-draw = 和棋
 replay-title = 回放 – 從第 { $number } 回合起共 { $count } 步
 
+# 棋子下方的小字：用漢字數字寫等級（$rank；在對方陷阱裡是 0）。大字已經寫了動物。
+tile-elephant = { $rank ->
+        [0] 零
+       *[other] 八
+    }
+tile-lion = { $rank ->
+        [0] 零
+       *[other] 七
+    }
+tile-tiger = { $rank ->
+        [0] 零
+       *[other] 六
+    }
+tile-leopard = { $rank ->
+        [0] 零
+       *[other] 五
+    }
+tile-wolf = { $rank ->
+        [0] 零
+       *[other] 四
+    }
+tile-dog = { $rank ->
+        [0] 零
+       *[other] 三
+    }
+tile-cat = { $rank ->
+        [0] 零
+       *[other] 二
+    }
+tile-rat = { $rank ->
+        [0] 零
+       *[other] 一
+    }
+
 ## Discord 的 /jungle
 
 slash-name = 鬥獸棋
 slash-description = 下鬥獸棋
-language-own-name = 繁體中文
+nothing-to-do = 沒有要做的事。
+option-opponent = 挑戰誰
+option-challenger = 誰的挑戰
+option-side = 你想執哪一方
+option-mode = 計分還是不計分
+option-level = 機器人的難度
+option-from = 棋子所在的格子
+option-to = 要走到的格子
+option-square = 一個格子，比如 G7
+option-whose = 誰的（預設：你的）
+option-scope = 誰的排名
+option-count = 顯示多少名玩家
+option-game = 對局編號
+option-lang = 我在這裡說的語言
+option-game-abort = 要中止的對局
+option-state = 我是否在這個頻道回答
+choice-jade = 綠方（先走）
+choice-crimson = 紅方
+choice-random = 隨機
+choice-rated = 計分
+choice-casual = 不計分（等級分不變）
+choice-here = 本伺服器
+choice-everyone = 所有人
+choice-channel-off = 關：忽略這個頻道
+choice-channel-on = 開：在這裡回答
+slash-admin-description = 在這裡管理鬥獸棋機器人
+slash-admin-abort = 中止這裡的一局，不計分
+slash-admin-channel = 讓機器人忽略這個頻道，或重新在這裡回答
+slash-admin-settings = 這個伺服器和頻道的設定
 embed-title = 第 #{ $game } 局：{ $jade }（綠方）對 { $crimson }（紅方）
 embed-final = 第 { $number } 回合後的最終局面
 embed-to-move = 第 { $number } 回合 · 輪到{ $side }
@@ -363,3 +425,10 @@ analysis-alt-blunder = { $side }{ $when }
 export-analysis = 復盤：{ $marks }
 export-analysis-clean = 沒有欠佳、錯著或敗著
 export-better = { $when } { $played }{ $tag }（{ $best } 更好）
+
+## 終端機（jungle play、jungle console）
+
+play-greeting = 鬥獸棋：和機器人對局。輸入走法，比如 `G7 G6`；`help` 列出命令；按 Ctrl-D 離開（對局會儲存）。
+play-saved = 你的對局已儲存；再執行 `jungle play` 就能接著下。
+play-over = 對局結束。再執行 `jungle play` 開始新的一局。
+line-unreadable = 我讀不懂這一行（它不是 UTF-8 文字）。

@@ -19,7 +19,7 @@ pub enum Completing {
 /// The option an autocomplete interaction asks about.
 pub fn completing(data: &CommandData) -> Option<Completing> {
     let focused = data.autocomplete()?;
-    let (sub, opts) = subcommand(data).ok()?;
+    let (sub, opts) = subcommand(data)?;
     let typed = focused.value.trim().to_string();
     match (sub, focused.name) {
         ("move", "from") => Some(Completing::From(typed)),

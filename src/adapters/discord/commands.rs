@@ -9,51 +9,86 @@ use serenity::all::{
 
 use crate::chat::command::TOP_MAX;
 use crate::chat::table::{Arg, Args, COMMANDS, Kind, Spec, Value};
-use crate::chat::{AdminCommand, Command, Level, SideChoice, User};
-use crate::lang::{Lang, tr};
+use crate::chat::{Command, CommandError, Level, SideChoice, User};
+use crate::lang::{Lang, language_name, level_name, tr};
 
-/// The languages besides English that `/jungle` is described in, with Discord's locale codes.
+/// The languages besides English that the commands are described in, with Discord's locale
+/// codes.
 const LOCALIZED: [(Lang, &str); 2] = [(Lang::ZhCn, "zh-CN"), (Lang::ZhTw, "zh-TW")];
 
 /// The players' command.
 pub const NAME: &str = "jungle";
 
+/// A text in English, and in each language of [`LOCALIZED`] by Discord's locale code.
+fn in_each(text: impl Fn(Lang) -> String) -> (String, Vec<(&'static str, String)>) {
+    let others = LOCALIZED.map(|(lang, code)| (code, text(lang)));
+    (text(Lang::En), others.into())
+}
+
+/// The message `id` (an id the command table names), for [`in_each`].
+fn message(id: &'static str) -> impl Fn(Lang) -> String {
+    move |lang| lang.tr(id, &[])
+}
+
+/// An option (or subcommand) described in every language. Its name stays as it is: it is
+/// what arrives, and what the replies' hints spell.
+fn described(
+    kind: CommandOptionType,
+    name: &str,
+    about: impl Fn(Lang) -> String,
+) -> CreateCommandOption {
+    let (en, others) = in_each(about);
+    others.into_iter().fold(
+        CreateCommandOption::new(kind, name, en),
+        |o, (code, text)| o.description_localized(code, text),
+    )
+}
+
+/// `o` with one more choice, labelled in every language.
+fn choice(
+    o: CreateCommandOption,
+    label: impl Fn(Lang) -> String,
+    value: &str,
+) -> CreateCommandOption {
+    let (en, others) = in_each(label);
+    o.add_string_choice_localized(en, value, others)
+}
+
 /// A string option for a square, completed from the sender's legal moves.
-fn square_option(name: &str, about: &str) -> CreateCommandOption {
-    CreateCommandOption::new(CommandOptionType::String, name, about)
+fn square_option(name: &str, about: &'static str) -> CreateCommandOption {
+    described(CommandOptionType::String, name, message(about))
         .required(true)
         .set_autocomplete(true)
         .max_length(8)
 }
 
+/// A side as a choice: Jade's label says that it moves first.
+fn side_label(lang: Lang, side: SideChoice) -> String {
+    match side {
+        SideChoice::Jade => tr!(lang, "choice-jade"),
+        SideChoice::Crimson => tr!(lang, "choice-crimson"),
+        SideChoice::Random => tr!(lang, "choice-random"),
+    }
+}
+
 /// The options one argument of the command table becomes.
 fn options(arg: &Arg) -> Vec<CreateCommandOption> {
-    let option = |kind| CreateCommandOption::new(kind, arg.name, arg.about);
+    let option = |kind| described(kind, arg.name, message(arg.about));
+    let text = || option(CommandOptionType::String);
     let one = match arg.kind {
         Kind::User => option(CommandOptionType::User),
-        Kind::Side => {
-            SideChoice::ALL
-                .into_iter()
-                .fold(option(CommandOptionType::String), |o, s| {
-                    let label = match s {
-                        SideChoice::Jade => "Jade (moves first)",
-                        SideChoice::Crimson => "Crimson",
-                        SideChoice::Random => "Random",
-                    };
-                    o.add_string_choice(label, s.as_str())
-                })
-        }
-        Kind::Level => Level::ALL
-            .into_iter()
-            .fold(option(CommandOptionType::String), |o, l| {
-                o.add_string_choice(label(l.name()), l.name())
-            }),
+        Kind::Side => SideChoice::ALL.into_iter().fold(text(), |o, s| {
+            choice(o, |lang| side_label(lang, s), s.as_str())
+        }),
+        Kind::Level => Level::ALL.into_iter().fold(text(), |o, l| {
+            choice(o, |lang| capitalized(&level_name(lang, l)), l.name())
+        }),
         Kind::Square => square_option(arg.name, arg.about),
         // A move is two squares, each completed.
         Kind::Move => {
             return vec![
-                square_option("from", "Square it stands on"),
-                square_option("to", "Square it goes to"),
+                square_option("from", "option-from"),
+                square_option("to", "option-to"),
             ];
         }
         Kind::Number => option(CommandOptionType::Integer).min_int_value(1),
@@ -65,27 +100,22 @@ fn options(arg: &Arg) -> Vec<CreateCommandOption> {
             off_word,
             off,
             on,
-        } => option(CommandOptionType::String)
-            .add_string_choice(off, off_word)
-            .add_string_choice(on, word),
+        } => choice(choice(text(), message(off), off_word), message(on), word),
+        // The words themselves: they are what is typed in text.
         Kind::Choice(words) => words
             .iter()
-            .fold(option(CommandOptionType::String), |o, w| {
-                o.add_string_choice(label(w), *w)
-            }),
-        // Each language named in its own words.
-        Kind::Lang => Lang::ALL
-            .into_iter()
-            .fold(option(CommandOptionType::String), |o, l| {
-                o.add_string_choice(tr!(l, "language-own-name"), l.code())
-            }),
+            .fold(text(), |o, w| o.add_string_choice(*w, *w)),
+        // Each language by its name in the reader's language (and in its own).
+        Kind::Lang => Lang::ALL.into_iter().fold(text(), |o, l| {
+            choice(o, |lang| language_name(lang, l), l.code())
+        }),
         Kind::Word(_) => return Vec::new(),
     };
     vec![one.required(arg.required)]
 }
 
-/// A choice's label: the word with a capital letter.
-fn label(word: &str) -> String {
+/// A choice's label: the word with a capital letter (where its script has capitals).
+fn capitalized(word: &str) -> String {
     let mut chars = word.chars();
     chars
         .next()
@@ -98,14 +128,9 @@ pub fn definition() -> CreateCommand {
         .iter()
         .filter(|spec| !spec.moderators)
         .map(|spec| {
-            let sub = LOCALIZED.into_iter().fold(
-                CreateCommandOption::new(
-                    CommandOptionType::SubCommand,
-                    spec.name,
-                    slash_help(Lang::En, spec),
-                ),
-                |o, (lang, code)| o.description_localized(code, slash_help(lang, spec)),
-            );
+            let sub = described(CommandOptionType::SubCommand, spec.name, |lang| {
+                slash_help(lang, spec)
+            });
             spec.args
                 .iter()
                 .filter(|a| !a.text_only)
@@ -126,64 +151,44 @@ pub fn definition() -> CreateCommand {
         .contexts(vec![InteractionContext::Guild, InteractionContext::BotDm])
 }
 
+/// The table's moderators' command, `admin <action> ...`.
+fn admin_spec() -> &'static Spec {
+    Spec::find("admin").expect("the command table has `admin`")
+}
+
 /// The moderators' command, `/jungle-admin`: its own command, so that Discord shows it only to
-/// members with Manage Server (server admins can widen that in Integrations).
+/// members with Manage Server (server admins can widen that in Integrations). Its subcommands
+/// are the actions of the table's `admin`, each with the option it needs.
 pub fn admin_definition() -> CreateCommand {
-    let sub = |name: &str, about: &str| {
-        CreateCommandOption::new(CommandOptionType::SubCommand, name, about)
+    let needed = |name: &str| -> Vec<CreateCommandOption> {
+        admin_spec()
+            .args
+            .iter()
+            .filter(|a| a.name == name)
+            .flat_map(options)
+            .map(|o| o.required(true))
+            .collect()
     };
-    CreateCommand::new(ADMIN_NAME)
-        .description("Moderate the Jungle bot here")
+    let sub = |name: &str, about: &'static str, opts| {
+        described(CommandOptionType::SubCommand, name, message(about)).set_sub_options(opts)
+    };
+    LOCALIZED
+        .into_iter()
+        .fold(
+            CreateCommand::new(ADMIN_NAME).description(tr!(Lang::En, "slash-admin-description")),
+            |c, (lang, code)| c.description_localized(code, tr!(lang, "slash-admin-description")),
+        )
         .default_member_permissions(Permissions::MANAGE_GUILD)
         .contexts(vec![InteractionContext::Guild])
         .set_options(vec![
-            sub("abort", "End a game here without rating it").add_sub_option(
-                CreateCommandOption::new(CommandOptionType::Integer, "game", "The game number")
-                    .min_int_value(1)
-                    .required(true),
-            ),
-            sub(
-                "channel",
-                "Make the bot ignore this channel, or answer here again",
-            )
-            .add_sub_option(
-                CreateCommandOption::new(CommandOptionType::String, "state", "On or off")
-                    .add_string_choice("Off: ignore this channel", "off")
-                    .add_string_choice("On: answer here", "on")
-                    .required(true),
-            ),
-            sub("settings", "What is set for this server and channel"),
+            sub("abort", "slash-admin-abort", needed("game")),
+            sub("channel", "slash-admin-channel", needed("state")),
+            sub("settings", "slash-admin-settings", Vec::new()),
         ])
 }
 
 /// The name of the moderators' command.
 pub const ADMIN_NAME: &str = "jungle-admin";
-
-/// Turns `/jungle-admin <sub> ...` into a chat command.
-fn parse_admin(data: &CommandData) -> Result<Parsed, String> {
-    let (name, o) = subcommand(data)?;
-    let admin = match name {
-        "abort" => AdminCommand::Abort {
-            game: o
-                .int("game")
-                .filter(|n| *n > 0)
-                .ok_or("Please fill in `game`.")?,
-        },
-        "channel" => AdminCommand::Channel {
-            on: match o.text("state").as_deref() {
-                Some("on") => true,
-                Some("off") => false,
-                _ => return Err("Please choose `on` or `off`.".into()),
-            },
-        },
-        "settings" => AdminCommand::Settings,
-        other => return Err(format!("I don't know `/{ADMIN_NAME} {other}`.")),
-    };
-    Ok(Parsed {
-        command: Command::Admin(admin),
-        mentions: Vec::new(),
-    })
-}
 
 /// A command's help line as a subcommand description: Discord takes up to 100 characters and
 /// no markup.
@@ -211,25 +216,21 @@ pub fn display_name(user: &serenity::all::User, nick: Option<&str>) -> String {
         .unwrap_or_else(|| user.name.clone())
 }
 
-/// The subcommand and its options.
-pub(super) fn subcommand(data: &CommandData) -> Result<(&str, Options<'_>), String> {
-    let mut options = data.options();
-    match options.pop() {
-        Some(ResolvedOption {
+/// The subcommand and its options, if there is one.
+pub(super) fn subcommand(data: &CommandData) -> Option<(&str, Options<'_>)> {
+    match data.options().pop()? {
+        ResolvedOption {
             name,
             value: ResolvedValue::SubCommand(opts),
             ..
-        }) => Ok((
+        } => Some((
             name,
             Options {
                 opts,
                 mentions: Vec::new(),
             },
         )),
-        _ => Err(format!(
-            "`/{}` needs a subcommand, e.g. `/{} help`.",
-            NAME, NAME
-        )),
+        _ => None,
     }
 }
 
@@ -277,14 +278,14 @@ impl<'a> Options<'a> {
         Some(id)
     }
 
-    /// The value of one argument of the command table, if it was given.
-    fn value(&mut self, arg: &Arg) -> Result<Option<Value>, String> {
+    /// The value of one argument of the command table, if it was given; a value that is not
+    /// one says why, as the same text typed would.
+    fn value(&mut self, arg: &Arg) -> Result<Option<Value>, CommandError> {
         let word = |o: &Self, name: &str| o.text(name).filter(|t| !t.is_empty());
-        let read = |kind: Kind, text: &str| kind.read(text).map_err(|e| e.to_string());
         Ok(match arg.kind {
             Kind::User => self.user(arg.name).map(Value::User),
             Kind::Move => match (word(self, "from"), word(self, "to")) {
-                (Some(from), Some(to)) => Some(read(Kind::Move, &format!("{from} {to}"))?),
+                (Some(from), Some(to)) => Some(Kind::Move.read(&format!("{from} {to}"))?),
                 _ => None,
             },
             // Any count: the leaderboard keeps it in range.
@@ -292,45 +293,75 @@ impl<'a> Options<'a> {
                 .int(arg.name)
                 .map(|n| Value::Count(u32::try_from(n.max(0)).unwrap_or(u32::MAX))),
             Kind::Number => match self.int(arg.name) {
-                Some(n) => Some(read(Kind::Number, &n.to_string())?),
+                Some(n) => Some(Kind::Number.read(&n.to_string())?),
                 None => None,
             },
-            Kind::Flag { word: on, .. } => {
-                Some(Value::Flag(word(self, arg.name).as_deref() == Some(on)))
-            }
-            Kind::Side | Kind::Level | Kind::Square | Kind::Lang => match word(self, arg.name) {
-                Some(t) => Some(read(arg.kind, &t)?),
+            Kind::Side
+            | Kind::Level
+            | Kind::Square
+            | Kind::Lang
+            | Kind::Flag { .. }
+            | Kind::Choice(_) => match word(self, arg.name) {
+                Some(t) => Some(arg.kind.read(&t)?),
                 None => None,
             },
-            Kind::Word(_) | Kind::Choice(_) => None,
+            Kind::Word(_) => None,
         })
     }
 }
 
-/// Turns `/jungle <sub> ...` into a chat command, through the same table as typed commands.
-pub fn parse(data: &CommandData) -> Result<Parsed, String> {
-    if data.name == ADMIN_NAME {
-        return parse_admin(data);
-    }
-    if data.name != NAME {
-        return Err(format!("I only know `/{NAME}` and `/{ADMIN_NAME}`."));
-    }
-    let (name, mut o) = subcommand(data)?;
-    let Some(spec) = COMMANDS.iter().find(|s| s.name == name) else {
-        return Err(format!(
-            "I don't know `/{NAME} {name}`. Try `/{NAME} help`."
-        ));
+/// Turns `/jungle <sub> ...` (or `/jungle-admin <action> ...`) into a chat command, through
+/// the same table as typed commands. What cannot be read comes back as the chat layer's
+/// [`CommandError`], which it explains in the reader's language.
+pub fn parse(data: &CommandData) -> Result<Parsed, CommandError> {
+    let admin = match data.name.as_str() {
+        NAME => false,
+        ADMIN_NAME => true,
+        other => return Err(CommandError::Unknown(format!("/{other}"))),
+    };
+    // The command alone asks for help, as the prefix alone does in text.
+    let Some((sub, mut o)) = subcommand(data) else {
+        return Ok(Parsed {
+            command: Command::Help,
+            mentions: Vec::new(),
+        });
     };
     let mut args = Args::default();
+    let spec = if admin {
+        // `/jungle-admin abort ...` is the table's `admin abort ...`.
+        let spec = admin_spec();
+        let action = spec
+            .args
+            .iter()
+            .find(|a| matches!(a.kind, Kind::Choice(_)))
+            .expect("`admin` takes its action as a choice");
+        let chosen = action
+            .kind
+            .read(sub)
+            .map_err(|_| CommandError::Unknown(format!("admin {sub}")))?;
+        args.set(action.name, chosen);
+        spec
+    } else {
+        COMMANDS
+            .iter()
+            .find(|s| s.name == sub && !s.moderators)
+            .ok_or_else(|| CommandError::Unknown(sub.to_string()))?
+    };
+    let usage = || CommandError::Usage(spec.usage());
     for arg in spec.args.iter().filter(|a| !a.text_only) {
-        match o.value(arg)? {
-            Some(v) => args.set(arg.name, v),
-            None if arg.required => return Err(format!("Please fill in `{}`.", arg.name)),
-            None => {}
+        if args.contains(arg.name) {
+            continue;
+        }
+        match o.value(arg) {
+            Ok(Some(v)) => args.set(arg.name, v),
+            Ok(None) if arg.required => return Err(usage()),
+            Ok(None) => {}
+            // A word no choice has: the usage line shows the choices.
+            Err(CommandError::Usage(_)) => return Err(usage()),
+            Err(e) => return Err(e),
         }
     }
-    let command: Command = (spec.build)(&args)
-        .ok_or_else(|| format!("Please fill in every option of `/{NAME} {name}`."))?;
+    let command = (spec.build)(&args).ok_or_else(usage)?;
     Ok(Parsed {
         command,
         mentions: o.mentions,
@@ -340,6 +371,7 @@ pub fn parse(data: &CommandData) -> Result<Parsed, String> {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use crate::chat::AdminCommand;
     use serenity::all::CommandInteraction;
 
     /// A realistic interaction of this type (2 command, 4 autocomplete) around `data`.
@@ -595,25 +627,103 @@ pub(super) mod tests {
         assert_eq!(mv[1]["autocomplete"], true);
     }
 
+    /// `/<command> <sub> <options>` as it arrives; no subcommand with `sub` `None`.
+    fn received(
+        command: &str,
+        sub: Option<&str>,
+        options: serde_json::Value,
+    ) -> Result<Command, CommandError> {
+        let mut data = serde_json::json!({"id": "1200000000000000001", "name": command, "type": 1});
+        if let Some(sub) = sub {
+            data["options"] = serde_json::json!([{"name": sub, "type": 1, "options": options}]);
+        }
+        parse(&interaction(2, data).data).map(|p| p.command)
+    }
+
     #[test]
     fn bad_options_get_a_reason() {
-        let i = interaction(
-            2,
-            serde_json::json!({
-                "id": "1200000000000000001", "name": "jungle", "type": 1,
-                "options": [{"name": "play", "type": 1, "options": [
-                    {"name": "level", "type": 3, "value": "insane"}
-                ]}]
-            }),
+        let none = serde_json::json!([]);
+        let level = serde_json::json!([{"name": "level", "type": 3, "value": "insane"}]);
+        assert_eq!(
+            received("jungle", Some("play"), level),
+            Err(CommandError::BadLevel("insane".into()))
+        );
+        let game = serde_json::json!([{"name": "game", "type": 4, "value": 0}]);
+        assert_eq!(
+            received("jungle", Some("export"), game),
+            Err(CommandError::BadGame("0".into()))
+        );
+        let half = serde_json::json!([{"name": "from", "type": 3, "value": "G7"}]);
+        assert_eq!(
+            received("jungle", Some("move"), half),
+            Err(CommandError::Usage("move <from> <to>".into()))
+        );
+        let wrong_type = serde_json::json!([{"name": "game", "type": 3, "value": "twelve"}]);
+        assert_eq!(
+            received("jungle", Some("export"), wrong_type),
+            Err(CommandError::Usage("export <game>".into()))
         );
         assert_eq!(
-            parse(&i.data).unwrap_err(),
-            "`insane` is not a level: say easy, medium or hard"
+            received("jungle", Some("dance"), none.clone()),
+            Err(CommandError::Unknown("dance".into()))
         );
-        let i = interaction(
-            2,
-            serde_json::json!({"id": "1200000000000000001", "name": "jungle", "type": 1}),
+        // The moderators' commands are `/jungle-admin`, not `/jungle admin`.
+        assert_eq!(
+            received("jungle", Some("admin"), none.clone()),
+            Err(CommandError::Unknown("admin".into()))
         );
-        assert!(parse(&i.data).unwrap_err().contains("needs a subcommand"));
+        assert_eq!(
+            received("chess", Some("board"), none.clone()),
+            Err(CommandError::Unknown("/chess".into()))
+        );
+        // The command alone asks for help, as the prefix alone does in text.
+        assert_eq!(received("jungle", None, none), Ok(Command::Help));
+    }
+
+    #[test]
+    fn the_moderators_command_reads_through_the_table() {
+        let none = serde_json::json!([]);
+        let state = |s: &str| serde_json::json!([{"name": "state", "type": 3, "value": s}]);
+        let game = serde_json::json!([{"name": "game", "type": 4, "value": 3}]);
+        assert_eq!(
+            received(ADMIN_NAME, Some("abort"), game),
+            Ok(Command::Admin(AdminCommand::Abort { game: 3 }))
+        );
+        assert_eq!(
+            received(ADMIN_NAME, Some("channel"), state("off")),
+            Ok(Command::Admin(AdminCommand::Channel { on: false }))
+        );
+        assert_eq!(
+            received(ADMIN_NAME, Some("channel"), state("on")),
+            Ok(Command::Admin(AdminCommand::Channel { on: true }))
+        );
+        assert_eq!(
+            received(ADMIN_NAME, Some("settings"), none.clone()),
+            Ok(Command::Admin(AdminCommand::Settings))
+        );
+        let usage = Err(CommandError::Usage(admin_spec().usage()));
+        assert_eq!(received(ADMIN_NAME, Some("channel"), state("maybe")), usage);
+        assert_eq!(received(ADMIN_NAME, Some("abort"), none.clone()), usage);
+        assert_eq!(
+            received(ADMIN_NAME, Some("purge"), none),
+            Err(CommandError::Unknown("admin purge".into()))
+        );
+        // Every subcommand the definition registers is one the parser reads.
+        let json = serde_json::to_value(admin_definition()).unwrap();
+        for sub in json["options"].as_array().unwrap() {
+            let name = sub["name"].as_str().unwrap();
+            let given: Vec<serde_json::Value> = sub["options"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|o| match o["type"].as_u64() {
+                    Some(4) => serde_json::json!({"name": o["name"], "type": 4, "value": 1}),
+                    _ => serde_json::json!({"name": o["name"], "type": 3,
+                                            "value": o["choices"][0]["value"]}),
+                })
+                .collect();
+            let read = received(ADMIN_NAME, Some(name), serde_json::json!(given));
+            assert!(matches!(read, Ok(Command::Admin(_))), "{name}: {read:?}");
+        }
     }
 }

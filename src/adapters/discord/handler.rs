@@ -14,6 +14,7 @@ use serenity::builder::Builder as _;
 
 use crate::chat::{Command, Event, Input, Pending, Place, Reply, Service, User};
 use crate::engine::Move;
+use crate::lang::tr;
 use crate::sync::lock;
 
 use super::autocomplete;
@@ -52,11 +53,14 @@ fn listed(mv: Move, legal: &[String]) -> bool {
     legal.iter().any(|m| m.parse::<Move>().ok() == Some(mv))
 }
 
-/// An interaction to answer.
+/// An interaction to answer, and who reads the answer: where they asked and their client's
+/// language.
 #[derive(Clone, Copy)]
 struct Token<'a> {
     id: InteractionId,
     token: &'a str,
+    place: &'a Place,
+    locale: &'a str,
 }
 
 impl Shared {
@@ -120,10 +124,16 @@ impl Shared {
     async fn answer(&self, http: &Http, to: Token<'_>, replies: &[Reply], deferred: bool) {
         let mut rest = replies.iter();
         match (rest.next(), deferred) {
+            // An interaction must be answered, also where the bot says nothing (a channel
+            // switched off).
             (None, false) => {
+                let (_, reader) = self
+                    .service
+                    .languages(to.place.clone(), Some(to.locale.to_string()))
+                    .await;
                 let r = CreateInteractionResponse::Message(
                     CreateInteractionResponseMessage::new()
-                        .content("Nothing to do.")
+                        .content(tr!(reader, "nothing-to-do"))
                         .ephemeral(true),
                 );
                 if let Err(e) = r.execute(http, (to.id, to.token)).await {
@@ -206,15 +216,18 @@ impl Shared {
         let to = Token {
             id: cmd.id,
             token: &cmd.token,
+            place: &place,
+            locale: &cmd.locale,
         };
-        let parsed = match commands::parse(&cmd.data) {
-            Ok(p) => p,
-            Err(why) => return self.answer(http, to, &[Reply::private(why)], false).await,
+        // What cannot be read goes to the chat layer too: it says why in the reader's language.
+        let (input, mentions) = match commands::parse(&cmd.data) {
+            Ok(p) => (Input::Command(p.command), p.mentions),
+            Err(why) => (Input::Unreadable(why), Vec::new()),
         };
         // The bot may answer (and think for up to a second or so): acknowledge first.
-        let defer = match &parsed.command {
-            Command::PlayBot { .. } | Command::Analyze { .. } => true,
-            Command::Move { mv, .. } => {
+        let defer = match &input {
+            Input::Command(Command::PlayBot { .. } | Command::Analyze { .. }) => true,
+            Input::Command(Command::Move { mv, .. }) => {
                 let legal = self
                     .service
                     .move_suggestions(place.clone(), sender.id.clone(), mv.to_string())
@@ -231,10 +244,10 @@ impl Shared {
             }
         }
         let event = Event {
-            place,
+            place: place.clone(),
             sender,
-            input: Input::Command(parsed.command),
-            mentions: parsed.mentions,
+            input,
+            mentions,
         };
         let (replies, pending) = self.service.handle_staged(event).await;
         self.answer(http, to, &replies, defer).await;
@@ -308,11 +321,12 @@ impl Shared {
         }
         let id = press.data.custom_id.clone();
         let nick = press.member.as_ref().and_then(|m| m.nick.as_deref());
+        let here = Place {
+            locale: press.guild_locale.clone(),
+            ..place(press.guild_id, press.channel_id)
+        };
         let event = Event {
-            place: Place {
-                locale: press.guild_locale.clone(),
-                ..place(press.guild_id, press.channel_id)
-            },
+            place: here.clone(),
             sender: User::new(press.user.id.to_string(), display_name(&press.user, nick))
                 .moderating(self.moderates(press.member.as_ref()))
                 .speaking(Some(press.locale.clone())),
@@ -323,6 +337,8 @@ impl Shared {
         let to = Token {
             id: press.id,
             token: &press.token,
+            place: &here,
+            locale: &press.locale,
         };
         self.answer(http, to, &replies, false).await;
         // A refusal that retires every button of the pressed message: they are dead, so their
