@@ -2,7 +2,7 @@
 //! show what is set here, and choose the language the bot speaks here (`lang`). Who may moderate is the platform's call (the adapter marks the
 //! sender); everyone else is told who may.
 
-use crate::lang::{Lang, tr};
+use crate::lang::{Lang, language_name, tr};
 use crate::store::Finish;
 
 use super::command::AdminCommand;
@@ -146,15 +146,6 @@ fn settings(cx: &mut Ctx<'_>) -> Result<Handled> {
         tr!(lang, "settings-moderators", who = d.moderators(lang)),
     ];
     Ok(Handled::reply(Reply::text(lines.join("\n"))))
-}
-
-/// A language's name, in `lang`.
-fn language_name(lang: Lang, named: Lang) -> String {
-    match named {
-        Lang::En => tr!(lang, "language-name-en"),
-        Lang::ZhCn => tr!(lang, "language-name-zh-CN"),
-        Lang::ZhTw => tr!(lang, "language-name-zh-TW"),
-    }
 }
 
 /// `lang`: the language spoken here and the choices; `lang <code>`: a moderator's choice for

@@ -14,7 +14,10 @@ use unic_langid::LanguageIdentifier;
 
 mod names;
 
-pub use names::{animal_name, illegal_move, level_name, outcome_text, piece_name, side_name};
+pub use names::{
+    animal_name, illegal_move, language_name, level_name, outcome_text, piece_name, side_name,
+    tile_label,
+};
 
 /// A language the bot speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -27,6 +27,32 @@ pub fn animal_name(lang: Lang, animal: Animal) -> String {
     }
 }
 
+/// The small label under the character on a piece's tile: its rank (0 on an enemy trap) and,
+/// for readers who do not read the character, the animal's name: "8 elephant"; in Chinese the
+/// rank in Chinese numerals, "八".
+pub fn tile_label(lang: Lang, animal: Animal, weak: bool) -> String {
+    let rank = if weak { 0 } else { animal.rank() };
+    match animal {
+        Animal::Elephant => tr!(lang, "tile-elephant", rank = rank),
+        Animal::Lion => tr!(lang, "tile-lion", rank = rank),
+        Animal::Tiger => tr!(lang, "tile-tiger", rank = rank),
+        Animal::Leopard => tr!(lang, "tile-leopard", rank = rank),
+        Animal::Wolf => tr!(lang, "tile-wolf", rank = rank),
+        Animal::Dog => tr!(lang, "tile-dog", rank = rank),
+        Animal::Cat => tr!(lang, "tile-cat", rank = rank),
+        Animal::Rat => tr!(lang, "tile-rat", rank = rank),
+    }
+}
+
+/// A language's name, in `lang`: "Simplified Chinese (简体中文)".
+pub fn language_name(lang: Lang, named: Lang) -> String {
+    match named {
+        Lang::En => tr!(lang, "language-name-en"),
+        Lang::ZhCn => tr!(lang, "language-name-zh-CN"),
+        Lang::ZhTw => tr!(lang, "language-name-zh-TW"),
+    }
+}
+
 /// A piece: "Jade lion".
 pub fn piece_name(lang: Lang, piece: Piece) -> String {
     tr!(
@@ -155,6 +181,35 @@ pub fn illegal_move(lang: Lang, why: IllegalMove) -> String {
                     attacker = attacker,
                     defender = defender
                 ),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_labels_say_the_rank_in_each_language() {
+        assert_eq!(tile_label(Lang::En, Animal::Elephant, false), "8 elephant");
+        assert_eq!(tile_label(Lang::ZhCn, Animal::Elephant, false), "八");
+        // Every animal's label carries its own rank, and 0 on an enemy trap.
+        const NUMERALS: [&str; 9] = ["零", "一", "二", "三", "四", "五", "六", "七", "八"];
+        for a in Animal::ALL {
+            let rank = a.rank();
+            assert_eq!(
+                tile_label(Lang::En, a, false),
+                format!("{rank} {}", a.name())
+            );
+            assert_eq!(tile_label(Lang::En, a, true), format!("0 {}", a.name()));
+            for lang in [Lang::ZhCn, Lang::ZhTw] {
+                assert_eq!(
+                    tile_label(lang, a, false),
+                    NUMERALS[usize::from(rank)],
+                    "{lang}"
+                );
+                assert_eq!(tile_label(lang, a, true), NUMERALS[0], "{lang}");
             }
         }
     }

@@ -1,6 +1,7 @@
-//! The sprites, drawn the same way every time and made once: piece tiles, capture badges, the
-//! marks of a selected piece's destinations, the dots of a leap's path and the player-bar chips.
-//! Laid over the squares by `cells` and over the bars by `header`.
+//! The sprites, drawn the same way every time and made once: piece tiles (once per language:
+//! their small label is words), capture badges, the marks of a selected piece's destinations,
+//! the dots of a leap's path and the player-bar chips. Laid over the squares by `cells` and over
+//! the bars by `header`.
 
 use std::sync::LazyLock;
 
@@ -12,13 +13,12 @@ use super::layout::{
 use super::paint::{self, circle, fill, round_rect};
 use super::theme::{self, Colour, mix};
 use crate::engine::{Piece, Side};
+use crate::lang::{Lang, tile_label};
 
 /// The sprites; built on first use.
 pub(crate) static ASSETS: LazyLock<Assets> = LazyLock::new(Assets::build);
 
 pub(crate) struct Assets {
-    /// Piece tiles (`SQUARE` wide), indexed by [`Piece::index`], then `weakened as usize`.
-    pub tiles: Vec<[RgbaImage; 2]>,
     /// The small badge showing a captured piece, indexed by [`Piece::index`].
     pub badges: Vec<RgbaImage>,
     /// A quiet destination (`SQUARE` wide).
@@ -33,19 +33,39 @@ pub(crate) struct Assets {
 
 impl Assets {
     fn build() -> Assets {
-        let pieces = (0..Piece::COUNT).map(Piece::from_index);
         Assets {
-            tiles: pieces
-                .clone()
-                .map(|p| [tile(p, false), tile(p, true)])
+            badges: (0..Piece::COUNT)
+                .map(Piece::from_index)
+                .map(badge)
                 .collect(),
-            badges: pieces.map(badge).collect(),
             dot: dot(),
             corners: corners(),
             path: path_dot(),
             chips: [chip(Side::Jade), chip(Side::Crimson)],
         }
     }
+}
+
+/// Piece tiles in one language, indexed by [`Piece::index`], then `weakened as usize`.
+type Tiles = Vec<[RgbaImage; 2]>;
+
+fn tiles(lang: Lang) -> Tiles {
+    (0..Piece::COUNT)
+        .map(Piece::from_index)
+        .map(|p| [tile(p, false, lang), tile(p, true, lang)])
+        .collect()
+}
+
+/// The tile (`SQUARE` wide) of `p`, weakened on an enemy trap or not, labelled in `lang`; each
+/// language's tiles are built on its first use.
+pub(crate) fn piece_tile(p: Piece, weak: bool, lang: Lang) -> &'static RgbaImage {
+    // In the order of `Lang::ALL`.
+    static TILES: [LazyLock<Tiles>; 3] = [
+        LazyLock::new(|| tiles(Lang::En)),
+        LazyLock::new(|| tiles(Lang::ZhCn)),
+        LazyLock::new(|| tiles(Lang::ZhTw)),
+    ];
+    &TILES[lang as usize][p.index()][usize::from(weak)]
 }
 
 /// A square sprite being drawn: transparent to begin with, each shape painted within the
@@ -94,11 +114,11 @@ const fn with_alpha(c: Colour, alpha: u8) -> Rgba<u8> {
     Rgba([c.0[0], c.0[1], c.0[2], alpha])
 }
 
-/// A piece: a raised tile with the animal's character large and its rank and name small.
-/// Jade's is light, outlined and lettered in dark jade; Crimson's is dark and lettered in
-/// white, so that the two differ without colour. On an enemy trap (`weak`) it is washed out
-/// and its rank reads 0.
-fn tile(p: Piece, weak: bool) -> RgbaImage {
+/// A piece: a raised tile with the animal's character large and its rank (with its name, in
+/// English) small, in `lang`. Jade's is light, outlined and lettered in dark jade; Crimson's
+/// is dark and lettered in white, so that the two differ without colour. On an enemy trap
+/// (`weak`) it is washed out and its rank reads 0.
+fn tile(p: Piece, weak: bool, lang: Lang) -> RgbaImage {
     let mut sp = Sprite::new(SQUARE);
     let face = theme::piece(p, weak);
     let edge = theme::piece_edge(p.side, weak);
@@ -144,8 +164,7 @@ fn tile(p: Piece, weak: bool) -> RgbaImage {
         false,
         &hanzi,
     );
-    let rank = if weak { 0 } else { p.animal.rank() };
-    let label = format!("{rank} {}", p.animal.name());
+    let label = tile_label(lang, p.animal, weak);
     paint::text_centered(
         &mut sp.img,
         with_alpha(ink, 215),

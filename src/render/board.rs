@@ -133,7 +133,7 @@ pub(crate) fn cell_keys(scene: &Scene<'_>) -> Vec<CellKey> {
         .collect();
     for (sq, p) in pos.pieces() {
         let weak = trap_owner(sq) == Some(p.side.other());
-        keys[sq.index()].piece = Some((p, weak));
+        keys[sq.index()].piece = Some((p, weak, scene.lang));
     }
     if let Some(last) = scene.last {
         keys[last.mv.from.index()].tint = Some(Tint::LastMove);

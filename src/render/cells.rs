@@ -6,12 +6,13 @@ use std::f32::consts::TAU;
 
 use image::RgbImage;
 
-use super::assets::ASSETS;
+use super::assets::{ASSETS, piece_tile};
 use super::layout::{BADGE, DEN_EM, SQUARE};
 use super::paint::{self, circle, fill, segment};
 use super::theme::{self, Colour, mix};
 use crate::engine::terrain::{den_owner, is_water, trap_owner};
 use crate::engine::{Piece, Side, Square};
+use crate::lang::Lang;
 
 /// Side of a cell: a square less the two grid-line pixels it shares with its neighbours.
 pub(crate) const CELL: u32 = SQUARE - 2;
@@ -79,8 +80,9 @@ pub(crate) struct CellKey {
     pub tint: Option<Tint>,
     /// A dot on a leap's path.
     pub path: bool,
-    /// The piece standing here and whether it is weakened (on an enemy trap).
-    pub piece: Option<(Piece, bool)>,
+    /// The piece standing here, whether it is weakened (on an enemy trap), and the language of
+    /// its tile's label.
+    pub piece: Option<(Piece, bool, Lang)>,
     /// The piece the last move captured here.
     pub badge: Option<Piece>,
     pub mark: Option<Mark>,
@@ -110,8 +112,8 @@ pub(crate) fn square_rgb(key: &CellKey) -> RgbImage {
     if key.path {
         paint::blit(&mut img, &a.path, 0, 0);
     }
-    if let Some((p, weak)) = key.piece {
-        paint::blit(&mut img, &a.tiles[p.index()][weak as usize], 0, 0);
+    if let Some((p, weak, lang)) = key.piece {
+        paint::blit(&mut img, piece_tile(p, weak, lang), 0, 0);
     }
     if let Some(v) = key.badge {
         paint::blit(&mut img, &a.badges[v.index()], SQUARE - 1 - BADGE, 1);
@@ -222,15 +224,16 @@ pub(crate) fn samples() -> Vec<RgbImage> {
     for side in Side::ALL {
         for a in crate::engine::Animal::ALL {
             let p = Piece::new(side, a);
+            // English labels: the palette was learnt from them, and the others use the same inks.
             for weak in [false, true] {
                 keys.push(CellKey {
-                    piece: Some((p, weak)),
+                    piece: Some((p, weak, Lang::En)),
                     ..CellKey::plain(if weak { Terrain::Trap } else { Terrain::Land })
                 });
             }
             keys.push(CellKey {
                 tint: Some(Tint::Capture),
-                piece: Some((Piece::new(side.other(), a), false)),
+                piece: Some((Piece::new(side.other(), a), false, Lang::En)),
                 badge: Some(p),
                 ..CellKey::plain(Terrain::Land)
             });
@@ -259,4 +262,39 @@ pub(crate) fn flat_colours() -> Vec<Colour> {
     }
     v.push(image::Rgb([255, 255, 255]));
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Animal;
+
+    #[test]
+    fn a_tile_is_labelled_in_the_language_of_its_picture() {
+        let elephant = |lang| {
+            square_rgb(&CellKey {
+                piece: Some((Piece::new(Side::Jade, Animal::Elephant), false, lang)),
+                ..CellKey::plain(Terrain::Land)
+            })
+        };
+        let (en, cn, tw) = (
+            elephant(Lang::En),
+            elephant(Lang::ZhCn),
+            elephant(Lang::ZhTw),
+        );
+        // The character (centred at y = 33) is the same; the label under it (y = 59.5) is not.
+        let rows = |img: &RgbImage, from: u32, to: u32| -> Vec<u8> {
+            (from..to)
+                .flat_map(|y| (0..SQUARE).flat_map(move |x| img.get_pixel(x, y).0))
+                .collect()
+        };
+        assert_eq!(rows(&en, 0, 45), rows(&cn, 0, 45));
+        assert_ne!(
+            rows(&en, 50, 70),
+            rows(&cn, 50, 70),
+            "8 elephant against 八"
+        );
+        // Both Chinese catalogues write the rank as 八.
+        assert_eq!(cn, tw);
+    }
 }
