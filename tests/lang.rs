@@ -269,3 +269,55 @@ fn console_transcripts_in_each_language() {
     has(&tw, "bob 認輸了。alice 執綠方贏得第 #1 局。");
     assert!(!tw.contains("认输了"), "{tw}");
 }
+
+/// `jungle play` with `args` on the database in `dir`, given `input`; its standard output.
+fn play(dir: &Path, args: &[&str], input: &[u8]) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jungle"))
+        .args(["play", "--level", "easy", "--side", "jade"])
+        .args(args)
+        .arg("--db")
+        .arg(dir.join("jungle.db"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn jungle_play_greets_in_the_language_asked_for_and_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let cn = play(dir.path(), &["--lang", "zh-CN"], b"\xc3\x28\nquit\n");
+    has(
+        &cn,
+        "斗兽棋：和机器人对局。输入走法，比如 `G7 G6`；`help` 列出命令；按 Ctrl-D 离开（对局会保存）。",
+    );
+    has(&cn, "开始：你执绿方，对手是");
+    has(&cn, "jungle: 我读不懂这一行（它不是 UTF-8 文本）。");
+    has(&cn, "你的对局已保存；再运行 `jungle play` 就能接着下。");
+    // The greeting comes first: choosing the language is not announced on its own.
+    assert!(cn.starts_with("斗兽棋："), "{cn}");
+    // The next game without --lang speaks it still; --lang zh-TW changes it, and the end of
+    // the input is answered in it too.
+    let again = play(dir.path(), &[], b"quit\n");
+    has(&again, "斗兽棋：和机器人对局。");
+    let tw = play(dir.path(), &["--lang", "zh-Hant"], b"");
+    has(&tw, "鬥獸棋：和機器人對局。");
+    has(&tw, "你的對局已儲存；再執行 `jungle play` 就能接著下。");
+    let en = play(dir.path(), &["--lang", "en"], b"quit\n");
+    has(
+        &en,
+        "Jungle (Dou Shou Qi) against the bot. Type moves like `G7 G6`;",
+    );
+    has(&en, "Your game is saved; `jungle play` resumes it.");
+}

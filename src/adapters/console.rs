@@ -14,14 +14,12 @@ use crate::chat::{
     SystemClock, User, text,
 };
 use crate::config::{Config, parse_duration};
+use crate::lang::{Lang, tr};
 
 pub const PLATFORM: &str = "console";
 
 /// The channel `jungle console` starts in (`/channel NAME` moves to another).
 pub const DEFAULT_CHANNEL: &str = "console";
-
-/// The answer to a line that is not UTF-8 text.
-const UNREADABLE: &str = "jungle: I could not read that line (it is not UTF-8 text).";
 
 /// One line of input.
 enum Line {
@@ -133,6 +131,11 @@ fn command(channel: &str, sender: &str, command: Command) -> Event {
     }
 }
 
+/// The language spoken in `channel`: the one chosen with `lang`, else English.
+async fn language(service: &Service, channel: &str) -> Lang {
+    service.languages(place(channel), None).await.0
+}
+
 /// Prints one reply: its text, then where its image was written, then its text board.
 fn print_reply(out: &mut impl Write, reply: &Reply, opts: &ConsoleOptions) -> anyhow::Result<()> {
     let who: Vec<String> = reply
@@ -215,7 +218,8 @@ pub async fn run_console(opts: ConsoleOptions, test_clock: bool) -> anyhow::Resu
     let mut thinking: HashMap<String, tokio::task::JoinHandle<anyhow::Result<()>>> = HashMap::new();
     while let Some(line) = lines.next().await? {
         let Line::Text(line) = line else {
-            say(UNREADABLE)?;
+            let lang = language(&service, &channel).await;
+            say(&format!("jungle: {}", tr!(lang, "line-unreadable")))?;
             continue;
         };
         let line = line.trim();
@@ -279,12 +283,15 @@ async fn settle(
     Ok(())
 }
 
-/// `jungle play`: a game against the bot in this terminal, resumed if one is unfinished.
+/// `jungle play`: a game against the bot in this terminal, resumed if one is unfinished. With
+/// `lang`, the bot speaks that language from now on, as after typing `lang <code>` (the choice
+/// is kept for the next game); without, the language chosen before, or English.
 pub async fn run_play(
     opts: ConsoleOptions,
     level: Level,
     side: SideChoice,
     casual: bool,
+    lang: Option<Lang>,
 ) -> anyhow::Result<()> {
     let service = open_service(&opts, Arc::new(SystemClock), true).await?;
     let me = std::env::var("USER")
@@ -293,10 +300,17 @@ pub async fn run_play(
         .unwrap_or_else(|| "you".into());
     let channel = "local";
     let mut out = std::io::stdout();
-    writeln!(
-        out,
-        "Jungle (Dou Shou Qi) against the bot. Type moves like `G7 G6`; `help` lists commands; Ctrl-D leaves (the game is saved)."
-    )?;
+    if let Some(code) = lang {
+        let chosen = Command::Lang { code: Some(code) };
+        // Only a refusal or a failure is worth showing: the greeting below is in the language.
+        for r in service.handle(command(channel, &me, chosen)).await {
+            if r.private {
+                print_reply(&mut out, &r, &opts)?;
+            }
+        }
+    }
+    let greeting = tr!(language(&service, channel).await, "play-greeting");
+    writeln!(out, "{greeting}")?;
     // Resume the unfinished game, or start one.
     let board = service.handle(command(channel, &me, Command::Board)).await;
     let resumed = board.iter().any(|r| r.board.is_some() && !r.private);
@@ -322,12 +336,17 @@ pub async fn run_play(
         let line = match lines.next().await? {
             Some(Line::Text(line)) => line,
             Some(Line::Unreadable) => {
-                writeln!(out, "{UNREADABLE}")?;
+                let lang = language(&service, channel).await;
+                writeln!(out, "jungle: {}", tr!(lang, "line-unreadable"))?;
                 continue;
             }
             None => {
                 writeln!(out)?;
-                writeln!(out, "Your game is saved; `jungle play` resumes it.")?;
+                writeln!(
+                    out,
+                    "{}",
+                    tr!(language(&service, channel).await, "play-saved")
+                )?;
                 return Ok(());
             }
         };
@@ -336,7 +355,11 @@ pub async fn run_play(
             continue;
         }
         if matches!(line, "quit" | "exit") {
-            writeln!(out, "Your game is saved; `jungle play` resumes it.")?;
+            writeln!(
+                out,
+                "{}",
+                tr!(language(&service, channel).await, "play-saved")
+            )?;
             return Ok(());
         }
         // Bare commands work too: `board`, `resign`, `moves G7`.
@@ -345,7 +368,11 @@ pub async fn run_play(
             over |= r.board.as_ref().is_some_and(|b| b.result.is_some());
         }
     }
-    writeln!(out, "Game over. Run `jungle play` again for a new game.")?;
+    writeln!(
+        out,
+        "{}",
+        tr!(language(&service, channel).await, "play-over")
+    )?;
     Ok(())
 }
 

@@ -7,6 +7,7 @@ use anyhow::Context as _;
 use crate::adapters::console::{self, ConsoleOptions};
 use crate::chat::{Level, SideChoice};
 use crate::config::Config;
+use crate::lang::Lang;
 use crate::store::Location;
 
 /// Loads `--config` (or the defaults) and applies `--db`.
@@ -47,9 +48,10 @@ pub fn play(
     level: Level,
     side: SideChoice,
     casual: bool,
+    lang: Option<Lang>,
 ) -> anyhow::Result<()> {
     let opts = options(config, images, true);
-    runtime()?.block_on(console::run_play(opts, level, side, casual))
+    runtime()?.block_on(console::run_play(opts, level, side, casual, lang))
 }
 
 pub fn console(

@@ -21,6 +21,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use crate::ai::{self, Level};
 use crate::config::Config;
 use crate::engine::Position;
+use crate::lang::Lang;
 
 // Bounds of the numeric options: beyond them a command would not finish in any useful time, or
 // would ask for more memory than a machine has. Clap checks them, so a run never starts with
@@ -84,6 +85,10 @@ pub enum Command {
         /// An unrated game, in which takebacks are granted at once.
         #[arg(long)]
         casual: bool,
+        /// The language to speak, en, zh-CN or zh-TW, kept for later games (as `lang` at the
+        /// prompt does); without it, the one chosen before, or English.
+        #[arg(long, value_parser = render_cmds::parse_lang)]
+        lang: Option<Lang>,
         #[command(flatten)]
         common: ChatArgs,
     },
@@ -241,10 +246,11 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             level,
             side,
             casual,
+            lang,
             common,
         } => {
             let config = chat_cmds::load_config(common.config.as_ref(), common.db)?;
-            chat_cmds::play(config, common.images, level, side.into(), casual)
+            chat_cmds::play(config, common.images, level, side.into(), casual, lang)
         }
         Command::Console {
             text_board,

@@ -30,7 +30,7 @@ pub struct ViewArgs {
 }
 
 /// `--lang`: a language the bot speaks.
-fn parse_lang(text: &str) -> Result<Lang, String> {
+pub(super) fn parse_lang(text: &str) -> Result<Lang, String> {
     Lang::from_locale(text).ok_or_else(|| format!("'{text}' is not one of en, zh-CN, zh-TW"))
 }
 
