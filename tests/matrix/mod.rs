@@ -830,5 +830,30 @@ async fn a_room_set_to_traditional_chinese() {
             "alice 認輸了。鬥獸棋機器人（簡單） 執紅方贏得第 #1 局。",
         )
         .await;
+    // Bob joins at power level 0: he is told in the room's language who may choose it, and the
+    // room keeps Traditional Chinese.
+    let bob = Human::login(&env, "bob").await;
+    room.invite_user_by_id(&bob.id).await.unwrap();
+    bob.client.join_room_by_id(room.room_id()).await.unwrap();
+    alice
+        .wait_membership(&room, &bob.id, MembershipState::Join)
+        .await;
+    let bob_room = bob.client.get_room(room.room_id()).unwrap();
+    bob.say(&bob_room, "!jungle lang en").await;
+    bob.notice_with(
+        &bob_room,
+        &bot.id,
+        "只有房間管理員（權限等級 50 或以上）才能選語言。",
+    )
+    .await;
+    assert_eq!(
+        bot.store()
+            .language("matrix", room.room_id().as_str())
+            .unwrap(),
+        Some("zh-TW".to_string())
+    );
+    bob.say(&bob_room, "!jungle lang").await;
+    bob.notice_with(&bob_room, &bot.id, "我在這裡說繁體中文。")
+        .await;
     bot.stop().await;
 }
