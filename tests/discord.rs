@@ -779,6 +779,18 @@ async fn a_chinese_client_is_answered_in_chinese_and_the_command_is_localized() 
         side["choices"][0]["name_localizations"]["zh-TW"],
         "綠方（先走）"
     );
+    // The levels: their numbers, with the names of those that have one.
+    let level = play["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "level")
+        .unwrap();
+    let easy = &level["choices"][1];
+    assert_eq!(easy["value"], "easy");
+    assert_eq!(easy["name"], "2 (easy)");
+    assert_eq!(easy["name_localizations"]["zh-CN"], "2 级·简单");
+    assert_eq!(level["choices"][2]["name_localizations"]["zh-TW"], "3 級");
 
     // A zh-CN client in an English server: its answer is Chinese, an English client's English.
     let asked = harness::slash_in(&w, CAROL, "help", &[], ("zh-CN", "en-US"));
@@ -797,7 +809,7 @@ async fn a_chinese_client_is_answered_in_chinese_and_the_command_is_localized() 
     assert!(refused.ephemeral());
     assert_eq!(
         refused.content,
-        "`insane` 不是难度：请说 easy、medium 或 hard。"
+        "`insane` 不是难度：请选 1 到 8，或 easy、medium、hard。"
     );
     let half = [("from", 3, json!("G7"))];
     let asked = harness::slash_in(&w, CAROL, "move", &half, ("zh-TW", "en-US"));
@@ -808,7 +820,7 @@ async fn a_chinese_client_is_answered_in_chinese_and_the_command_is_localized() 
     let asked = harness::slash_in(&w, CAROL, "play", &level, ("en-US", "en-US"));
     assert_eq!(
         reply(&w, asked).await.content,
-        "`insane` is not a level: say easy, medium or hard."
+        "`insane` is not a level: say a number from 1 to 8, or easy, medium or hard."
     );
     // A refusal is private, in the reader's language.
     let asked = harness::slash_in(&w, CAROL, "resign", &[], ("zh-TW", "en-US"));

@@ -82,6 +82,8 @@ pub struct Service {
     /// Games whose bot move is being searched right now.
     thinking: Arc<Mutex<HashSet<i64>>>,
     analyses: Arc<tokio::sync::Semaphore>,
+    /// What a remembering level learned in each of its games so far.
+    memories: Arc<Mutex<bot::Memories>>,
 }
 
 impl Service {
@@ -91,6 +93,7 @@ impl Service {
             clock,
             thinking: Arc::new(Mutex::new(HashSet::new())),
             analyses: Arc::new(tokio::sync::Semaphore::new(ANALYSES_AT_ONCE)),
+            memories: Arc::default(),
         }
     }
 
@@ -263,9 +266,27 @@ impl Service {
         let (pos, history) = (turn.position, turn.history.clone());
         let settings = *lock(&self.core).settings().level(turn.level);
         let started = std::time::Instant::now();
-        let chosen =
-            tokio::task::spawn_blocking(move || bot::choose_move(&pos, &settings, &history, seed))
-                .await;
+        let mut memory = if settings.remembers {
+            lock(&self.memories).take(turn.game_id)
+        } else {
+            None
+        };
+        let chosen = tokio::task::spawn_blocking(move || {
+            let mv = bot::choose_move(&pos, &settings, &history, seed, &mut memory);
+            // A game the move ends needs no memory.
+            let over = mv.is_none_or(|mv| {
+                let mut after = pos;
+                after.play(mv).is_err() || after.outcome().is_some()
+            });
+            (mv, memory.filter(|_| !over))
+        })
+        .await
+        .map(|(mv, memory)| {
+            if let Some(memory) = memory {
+                lock(&self.memories).put(turn.game_id, memory);
+            }
+            mv
+        });
         metrics::histogram!(crate::metrics::BOT_SEARCH_SECONDS).record(started.elapsed());
         match chosen {
             Ok(Some(mv)) => {

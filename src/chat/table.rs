@@ -554,7 +554,7 @@ impl Kind {
         match self {
             Kind::User => "@user".into(),
             Kind::Side => SideChoice::ALL.map(SideChoice::as_str).join("|"),
-            Kind::Level => Level::ALL.map(Level::name).join("|"),
+            Kind::Level => "1-8|easy|medium|hard".into(),
             Kind::Move => "<from> <to>".into(),
             Kind::Flag { word, .. } => word.into(),
             Kind::Word(words) => words[0].into(),
@@ -702,7 +702,7 @@ mod tests {
         assert_eq!(
             parse("play bot hard crimson"),
             Ok(Command::PlayBot {
-                level: Some(Level::Hard),
+                level: Some(Level::HARD),
                 side: SideChoice::Crimson,
                 casual: false
             })
@@ -710,7 +710,7 @@ mod tests {
         assert_eq!(
             parse("play ai crimson easy"),
             Ok(Command::PlayBot {
-                level: Some(Level::Easy),
+                level: Some(Level::EASY),
                 side: SideChoice::Crimson,
                 casual: false
             })
@@ -791,7 +791,7 @@ mod tests {
         assert_eq!(
             parse("play bot rated easy"),
             Ok(Command::PlayBot {
-                level: Some(Level::Easy),
+                level: Some(Level::EASY),
                 side: SideChoice::Random,
                 casual: false
             })
@@ -838,13 +838,13 @@ mod tests {
         assert_eq!(
             parse("play"),
             Err(CommandError::Usage(
-                "play bot [easy|medium|hard] [jade|crimson|random] [casual]".into()
+                "play bot [1-8|easy|medium|hard] [jade|crimson|random] [casual]".into()
             ))
         );
         assert_eq!(
             parse("play easy"),
             Err(CommandError::Usage(
-                "play bot [easy|medium|hard] [jade|crimson|random] [casual]".into()
+                "play bot [1-8|easy|medium|hard] [jade|crimson|random] [casual]".into()
             ))
         );
         assert_eq!(

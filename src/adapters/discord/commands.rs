@@ -10,7 +10,7 @@ use serenity::all::{
 use crate::chat::command::TOP_MAX;
 use crate::chat::table::{Arg, Args, COMMANDS, Kind, Spec, Value};
 use crate::chat::{Command, CommandError, Level, SideChoice, User};
-use crate::lang::{Lang, language_name, level_name, tr};
+use crate::lang::{Lang, language_name, tr};
 
 /// The languages besides English that the commands are described in, with Discord's locale
 /// codes.
@@ -80,8 +80,13 @@ fn options(arg: &Arg) -> Vec<CreateCommandOption> {
         Kind::Side => SideChoice::ALL.into_iter().fold(text(), |o, s| {
             choice(o, |lang| side_label(lang, s), s.as_str())
         }),
+        // "2 (easy)": the number, with the name the levels that have one are known by.
         Kind::Level => Level::ALL.into_iter().fold(text(), |o, l| {
-            choice(o, |lang| capitalized(&level_name(lang, l)), l.name())
+            choice(
+                o,
+                |lang| tr!(lang, "choice-level", n = l.number()),
+                l.name(),
+            )
         }),
         Kind::Square => square_option(arg.name, arg.about),
         // A move is two squares, each completed.
@@ -112,14 +117,6 @@ fn options(arg: &Arg) -> Vec<CreateCommandOption> {
         Kind::Word(_) => return Vec::new(),
     };
     vec![one.required(arg.required)]
-}
-
-/// A choice's label: the word with a capital letter (where its script has capitals).
-fn capitalized(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// `/jungle` with one subcommand per players' command of the table.
@@ -487,7 +484,7 @@ pub(super) mod tests {
             )
             .command,
             Command::PlayBot {
-                level: Some(crate::chat::Level::Easy),
+                level: Some(crate::chat::Level::EASY),
                 side: SideChoice::Crimson,
                 casual: true
             }
