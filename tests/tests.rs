@@ -10,6 +10,7 @@ mod ai;
 mod analysis;
 mod chat_robustness;
 mod cli;
+mod connections;
 mod console;
 #[cfg(feature = "discord")]
 mod discord;

@@ -38,7 +38,7 @@ pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
 pub use codec::BadValue;
 pub use games::{Finish, GameRow, GameStatus, NewGame, RatingChange, Step};
 pub use inspect::{DatabaseState, inspect};
-pub use location::{Location, PostgresUrl};
+pub use location::{Location, PostgresUrl, SslMode, Tls};
 pub use players::{PlayerRow, RankedPlayer};
 pub use schema::latest_version;
 pub use takebacks::Takeback;
@@ -56,6 +56,9 @@ pub enum StoreError {
     /// No connection could be made to the PostgreSQL server (shown without the password).
     #[error("cannot connect to the database {url}: {detail}")]
     Connect { url: String, detail: String },
+    /// A PostgreSQL URL with a parameter this build cannot use (shown without the password).
+    #[error("the database URL {url}: {problem}")]
+    BadUrl { url: String, problem: String },
     /// A `postgresql://` database in a build without the `postgres` feature.
     #[error(
         "the database {0} is a PostgreSQL server, and this jungle-bot was built without PostgreSQL support (cargo feature \"postgres\")"
