@@ -9,6 +9,7 @@ mod images;
 mod ai;
 mod analysis;
 mod chat_robustness;
+mod claims;
 mod cli;
 mod connections;
 mod console;

@@ -9,6 +9,7 @@
 //! transaction the server rolls back over a conflict with another (a serialization failure, a
 //! deadlock) runs again; TLS is as the URL's `sslmode` asks (`tls.rs`).
 
+mod claims;
 mod games;
 mod queries;
 mod schema;
