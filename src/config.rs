@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use thiserror::Error;
 
+use crate::ai::Level;
 use crate::chat::{Limits, Settings};
 use crate::store::Location;
 
@@ -125,52 +126,40 @@ impl Default for ChatConfig {
 
 #[derive(Clone, Debug)]
 pub struct BotConfig {
-    /// Fixed Elo ratings of the bot's levels (games against the bot are rated for the human).
-    pub rating_easy: i32,
-    pub rating_medium: i32,
-    pub rating_hard: i32,
+    /// Fixed Elo ratings of the levels 1 to 8 (games against the bot are rated for the human).
+    pub ratings: [i32; Level::COUNT],
     /// The level `play bot` uses when none is named.
-    pub default_level: crate::ai::Level,
-    /// How each level thinks; unset keys keep the level's defaults.
-    pub easy: LevelConfig,
-    pub medium: LevelConfig,
-    pub hard: LevelConfig,
+    pub default_level: Level,
+    /// How each level thinks, 1 to 8; unset keys keep the level's defaults.
+    pub levels: [LevelConfig; Level::COUNT],
 }
 
-/// One level's thinking time and depth.
+/// One level's thinking time, depth and nodes.
 #[derive(Clone, Debug, Default)]
 pub struct LevelConfig {
     /// Thinking time per move in milliseconds.
     pub movetime_ms: Option<u64>,
     /// Deepest search in plies.
     pub max_depth: Option<u32>,
+    /// Nodes searched per move.
+    pub max_nodes: Option<u64>,
 }
 
 impl Default for BotConfig {
     fn default() -> Self {
         let s = Settings::default();
-        let [rating_easy, rating_medium, rating_hard] = s.bot_ratings;
         BotConfig {
-            rating_easy,
-            rating_medium,
-            rating_hard,
+            ratings: s.bot_ratings,
             default_level: s.default_level,
-            easy: LevelConfig::default(),
-            medium: LevelConfig::default(),
-            hard: LevelConfig::default(),
+            levels: Default::default(),
         }
     }
 }
 
 impl BotConfig {
     /// A level's settings: its defaults with this config's overrides.
-    pub fn level_settings(&self, level: crate::ai::Level) -> crate::ai::LevelSettings {
-        use crate::ai::Level;
-        let over = match level {
-            Level::Easy => &self.easy,
-            Level::Medium => &self.medium,
-            Level::Hard => &self.hard,
-        };
+    pub fn level_settings(&self, level: Level) -> crate::ai::LevelSettings {
+        let over = &self.levels[level.index()];
         let mut s = level.settings();
         if let Some(ms) = over.movetime_ms {
             s.movetime_ms = ms;
@@ -178,8 +167,64 @@ impl BotConfig {
         if let Some(d) = over.max_depth {
             s.max_depth = d;
         }
+        if let Some(n) = over.max_nodes {
+            s.max_nodes = Some(n);
+        }
         s
     }
+}
+
+/// The keys of `[bot]` that name one level's table: `level1` to `level8`, and the old names
+/// of levels 2, 4 and 6.
+fn level_keys() -> Vec<(String, Level)> {
+    Level::ALL
+        .into_iter()
+        .map(|l| (format!("level{}", l.number()), l))
+        .chain(
+            Level::ALL
+                .into_iter()
+                .filter_map(|l| l.word().map(|w| (w.to_string(), l))),
+        )
+        .collect()
+}
+
+/// A level written as a number (`6`) or a name (`"hard"`, `"6"`).
+fn level_value(s: &Section<'_>, key: &str) -> Result<Option<Level>, KeyError> {
+    let bad = |e: crate::ai::ParseLevelError| s.error(key, e.to_string());
+    match s.value(key) {
+        None => Ok(None),
+        Some(toml::Value::String(t)) => t.parse().map(Some).map_err(bad),
+        Some(toml::Value::Integer(n)) => {
+            let level = u8::try_from(*n).ok().and_then(Level::new);
+            level
+                .map(Some)
+                .ok_or_else(|| bad(crate::ai::ParseLevelError(n.to_string())))
+        }
+        Some(other) => Err(s.wrong_type(key, "a level from 1 to 8", other.type_str())),
+    }
+}
+
+/// `ratings = [...]`: one whole number per level, 1 to 8.
+fn ratings_value(s: &Section<'_>, key: &str) -> Result<Option<[i32; Level::COUNT]>, KeyError> {
+    let expected = "a list of 8 whole numbers, the ratings of levels 1 to 8";
+    let Some(value) = s.value(key) else {
+        return Ok(None);
+    };
+    let items = value
+        .as_array()
+        .ok_or_else(|| s.wrong_type(key, expected, value.type_str()))?;
+    let numbers: Vec<i32> = items
+        .iter()
+        .map(|item| {
+            item.as_integer()
+                .and_then(|n| i32::try_from(n).ok())
+                .ok_or_else(|| s.wrong_type(key, expected, &format!("{item} in the list")))
+        })
+        .collect::<Result<_, _>>()?;
+    numbers
+        .try_into()
+        .map(Some)
+        .map_err(|v: Vec<i32>| s.error(key, format!("{expected}; found {} numbers", v.len())))
 }
 
 /// A duration in whole seconds, as the chat layer counts them.
@@ -229,13 +274,9 @@ impl Config {
             prefix: self.chat.prefix.clone(),
             challenge_expiry_secs: secs(self.chat.challenge_expiry),
             move_timeout_secs: secs(self.chat.move_timeout),
-            bot_ratings: [
-                self.bot.rating_easy,
-                self.bot.rating_medium,
-                self.bot.rating_hard,
-            ],
+            bot_ratings: self.bot.ratings,
             default_level: self.bot.default_level,
-            levels: crate::ai::Level::ALL.map(|l| self.bot.level_settings(l)),
+            levels: Level::ALL.map(|l| self.bot.level_settings(l)),
             limits: self.limits,
             analysis_nodes: crate::chat::ANALYSIS_NODES,
             dialects: Vec::new(),
@@ -322,42 +363,42 @@ impl Config {
                 limits.games_per_hour = n as u32;
             }
         }
-        if let Some(s) = root.section(
-            "bot",
-            &[
-                "rating_easy",
-                "rating_medium",
-                "rating_hard",
-                "default_level",
-                "easy",
-                "medium",
-                "hard",
-            ],
-        )? {
+        let levels = level_keys();
+        let mut bot_keys = vec!["ratings", "rating_easy", "rating_medium", "rating_hard"];
+        bot_keys.push("default_level");
+        bot_keys.extend(levels.iter().map(|(k, _)| k.as_str()));
+        if let Some(s) = root.section("bot", &bot_keys)? {
             let bot = &mut config.bot;
-            for (key, rating) in [
-                ("rating_easy", &mut bot.rating_easy),
-                ("rating_medium", &mut bot.rating_medium),
-                ("rating_hard", &mut bot.rating_hard),
+            if let Some(r) = ratings_value(&s, "ratings")? {
+                bot.ratings = r;
+            }
+            // The old keys of levels 2, 4 and 6 still work, and win over the list.
+            for (key, level) in [
+                ("rating_easy", Level::EASY),
+                ("rating_medium", Level::MEDIUM),
+                ("rating_hard", Level::HARD),
             ] {
                 if let Some(r) = s.integer(key, i32::MIN.into(), i32::MAX.into())? {
-                    *rating = r as i32;
+                    bot.ratings[level.index()] = r as i32;
                 }
             }
-            if let Some(level) = s.string("default_level")? {
-                bot.default_level = level.parse().map_err(|e: crate::ai::ParseLevelError| {
-                    s.error("default_level", e.to_string())
-                })?;
+            if let Some(level) = level_value(&s, "default_level")? {
+                bot.default_level = level;
             }
-            for (key, level) in [
-                ("easy", &mut bot.easy),
-                ("medium", &mut bot.medium),
-                ("hard", &mut bot.hard),
-            ] {
-                if let Some(l) = s.section(key, &["movetime_ms", "max_depth"])? {
-                    level.movetime_ms = l.integer("movetime_ms", 1, i64::MAX)?.map(|n| n as u64);
+            for (key, level) in &levels {
+                let keys = ["movetime_ms", "max_depth", "max_nodes"];
+                if let Some(l) = s.section(key, &keys)? {
+                    let over = &mut bot.levels[level.index()];
+                    if let Some(ms) = l.integer("movetime_ms", 1, i64::MAX)? {
+                        over.movetime_ms = Some(ms as u64);
+                    }
                     let deepest = crate::ai::MAX_DEPTH.into();
-                    level.max_depth = l.integer("max_depth", 1, deepest)?.map(|n| n as u32);
+                    if let Some(d) = l.integer("max_depth", 1, deepest)? {
+                        over.max_depth = Some(d as u32);
+                    }
+                    if let Some(n) = l.integer("max_nodes", 1, i64::MAX)? {
+                        over.max_nodes = Some(n as u64);
+                    }
                 }
             }
         }
@@ -457,7 +498,8 @@ mod tests {
         let c = Config::parse("").unwrap();
         assert_eq!(c.chat.prefix, "!jungle");
         assert_eq!(c.chat.challenge_expiry, Duration::from_secs(900));
-        assert_eq!(c.bot.rating_hard, 1600);
+        assert_eq!(c.bot.ratings, crate::chat::BOT_RATINGS);
+        assert_eq!(c.bot.default_level, Level::HARD);
         let c = Config::parse(
             "[chat]\nprefix = \"!j\"\nmove_timeout = \"2h\"\nchallenge_expiry = 60\n",
         )
@@ -470,11 +512,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!(c.store.database_path(), PathBuf::from("/tmp/j.db"));
-        assert_eq!(
-            (c.bot.rating_easy, c.bot.rating_medium, c.bot.rating_hard),
-            (700, 1100, 1500)
-        );
-        assert_eq!(c.bot.default_level, crate::ai::Level::Easy);
+        let r = c.bot.ratings;
+        assert_eq!((r[1], r[3], r[5]), (700, 1100, 1500));
+        assert_eq!(r[0], crate::chat::BOT_RATINGS[0]);
+        assert_eq!(c.bot.default_level, Level::EASY);
         assert_eq!(c.discord.unwrap()["token"].as_str(), Some("t"));
         assert_eq!(c.matrix.unwrap()["user_id"].as_str(), Some("@j:x.org"));
     }
@@ -543,10 +584,10 @@ mod tests {
     #[test]
     fn bot_levels_are_configurable() {
         let c = Config::parse("[bot.easy]\nmovetime_ms = 50\nmax_depth = 1\n").unwrap();
-        let easy = c.bot.level_settings(crate::ai::Level::Easy);
+        let easy = c.bot.level_settings(crate::ai::Level::EASY);
         assert_eq!((easy.movetime_ms, easy.max_depth), (50, 1));
-        let hard = c.bot.level_settings(crate::ai::Level::Hard);
-        assert_eq!(hard, crate::ai::Level::Hard.settings());
+        let hard = c.bot.level_settings(crate::ai::Level::HARD);
+        assert_eq!(hard, crate::ai::Level::HARD.settings());
         let e = Config::parse("[bot.hard]\nmax_depth = 0\n").unwrap_err();
         assert_eq!(
             e,
@@ -560,8 +601,54 @@ mod tests {
         let e = Config::parse("[bot.hard]\nthink = 3\n").unwrap_err();
         assert_eq!(
             e,
-            "bot.hard.think (line 2): unknown key; known keys: movetime_ms, max_depth"
+            "bot.hard.think (line 2): unknown key; known keys: movetime_ms, max_depth, max_nodes"
         );
+    }
+
+    #[test]
+    fn eight_levels_are_configurable_by_number() {
+        let c = Config::parse(
+            "[bot]\nratings = [1, 2, 3, 4, 5, 6, 7, 8]\nrating_hard = 66\ndefault_level = 7\n[bot.level8]\nmovetime_ms = 2500\n[bot.level5]\nmax_nodes = 999\n",
+        )
+        .unwrap();
+        assert_eq!(c.bot.ratings, [1, 2, 3, 4, 5, 66, 7, 8]);
+        assert_eq!(c.bot.default_level, Level::new(7).unwrap());
+        let eight = c.bot.level_settings(Level::STRONGEST);
+        assert_eq!(eight.movetime_ms, 2500);
+        assert!(eight.remembers);
+        let five = Level::new(5).unwrap();
+        assert_eq!(c.bot.level_settings(five).max_nodes, Some(999));
+        let settings = c.settings();
+        assert_eq!(settings.bot_rating(Level::HARD), 66);
+        assert_eq!(settings.level(five).max_nodes, Some(999));
+        assert_eq!(
+            Config::parse("[bot]\ndefault_level = \"5\"\n")
+                .unwrap()
+                .bot
+                .default_level,
+            five
+        );
+        for (text, error) in [
+            (
+                "[bot]\nratings = [1, 2]\n",
+                "bot.ratings (line 2): a list of 8 whole numbers, the ratings of levels 1 to 8; found 2 numbers",
+            ),
+            (
+                "[bot]\nratings = [1, 2, 3, 4, 5, 6, 7, \"x\"]\n",
+                "bot.ratings (line 2): expected a list of 8 whole numbers, the ratings of levels 1 to 8, found \"x\" in the list",
+            ),
+            (
+                "[bot]\ndefault_level = 9\n",
+                "bot.default_level (line 2): '9' is not a level: choose 1 to 8, or easy (2), medium (4) or hard (6)",
+            ),
+            (
+                "[bot.level9]\nmovetime_ms = 5\n",
+                "bot.level9 (line 1): unknown key",
+            ),
+        ] {
+            let e = Config::parse(text).unwrap_err();
+            assert!(e.starts_with(error), "{text}: {e}");
+        }
     }
 
     #[test]

@@ -135,7 +135,7 @@ fn easy_still_takes_free_material_and_wins_when_it_can() {
     let hanging = pos('j', &[('L', "D5"), ('t', "D4"), ('l', "A1"), ('E', "E9")]);
     let den = pos('j', &[('C', "C2"), ('e', "A9"), ('L', "G9")]);
     for seed in 0..20 {
-        let easy = Level::Easy.settings();
+        let easy = Level::EASY.settings();
         assert_eq!(
             ai::choose_move(&hanging, &easy, seed, &NoStop),
             Some(mv("D5 D4"))
@@ -190,7 +190,7 @@ fn game_over_gives_no_move() {
     let p = pos('c', &[('R', "D1"), ('l', "A1")]);
     assert!(p.is_game_over());
     assert_eq!(
-        ai::choose_move(&p, &Level::Hard.settings(), 0, &NoStop),
+        ai::choose_move(&p, &Level::HARD.settings(), 0, &NoStop),
         None
     );
 }
@@ -225,7 +225,7 @@ fn same_seed_same_move_and_nodes() {
 #[test]
 fn randomness_varies_the_opening_but_only_among_good_moves() {
     let start = Position::start();
-    let easy = Level::Easy.settings();
+    let easy = Level::EASY.settings();
     let moves: std::collections::BTreeSet<Move> = (0..30)
         .filter_map(|seed| ai::choose_move(&start, &easy, seed, &NoStop))
         .collect();

@@ -145,7 +145,7 @@ fn bot_game(s: &mut Store, channel: &str) -> i64 {
         channel,
         jade_id: None,
         crimson_id: Some(human.id),
-        bot_level: Some(Level::Easy),
+        bot_level: Some(Level::EASY),
         position: &Position::start(),
         rated: false,
         now: 1000,

@@ -182,7 +182,7 @@ fn selfplay_reports_results_and_elo() {
     );
     let summary = out
         .lines()
-        .find(|l| l.starts_with("easy vs easy: 2 games"))
+        .find(|l| l.starts_with("level 2 vs level 2: 2 games"))
         .expect(&out);
     for key in ["W/D/L ", "score ", "Elo "] {
         assert!(summary.contains(key), "{summary}");

@@ -607,20 +607,35 @@ fn bot_games_answer_each_move_and_survive_restarts() {
         let out = ch.run("you: !jungle play bot easy jade\nyou: G7 G6\n");
         has(
             &out,
-            "@you Game #1 starts: you play Jade against Jungle bot (easy) and move first.",
+            "@you Game #1 starts: you play Jade against Jungle bot (level 2, easy) and move first.",
         );
-        has(&out, "Jungle bot (easy) played");
+        has(&out, "Jungle bot (level 2, easy) played");
         let g = ch.store().game(1).unwrap().unwrap();
         assert_eq!(g.ply, 2, "the bot answered");
         // The bot moves first as Jade; its owed move is picked up again after a restart.
         let out = ch.run("carol: !jungle play bot medium crimson\n");
-        has(&out, "against Jungle bot (medium), which moves first.");
+        has(
+            &out,
+            "against Jungle bot (level 4, medium), which moves first.",
+        );
         let g2 = ch.store().game(2).unwrap().unwrap();
         assert_eq!(g2.ply, 1);
         assert!(g2.jade_id.is_none() && g2.crimson_id.is_some());
-        // Losing to the bot moves only the human's rating.
+        // Losing to the bot moves only the human's rating, by the level's rating.
         let out = ch.run("carol: !jungle resign\ncarol: !jungle rating\n");
-        has(&out, "carol 1200 → 1180 (-20)");
+        let medium = jungle::chat::BOT_RATINGS[jungle::ai::Level::MEDIUM.index()];
+        let lost = -jungle::rating::delta(1200, medium, 0.0, 0);
+        has(&out, &format!("carol 1200 → {} (-{lost})", 1200 - lost));
+        // Any of the eight levels by number, the old names still understood.
+        let out = ch.run("dave: !jungle play bot 7 jade\ndave: G7 G6\n");
+        has(
+            &out,
+            "you play Jade against Jungle bot (level 7) and move first.",
+        );
+        has(&out, "Jungle bot (level 7) played");
+        let g3 = ch.store().game(3).unwrap().unwrap();
+        assert_eq!(g3.ply, 2, "level 7 answered");
+        assert_eq!(g3.bot_level, jungle::ai::Level::new(7));
     }
 }
 
@@ -665,7 +680,10 @@ fn help_rules_and_unknown_commands() {
             &out,
             "I don't know the command `dance`. Try `!jungle help`.",
         );
-        has(&out, "`insane` is not a level: say easy, medium or hard");
+        has(
+            &out,
+            "`insane` is not a level: say a number from 1 to 8, or easy, medium or hard",
+        );
         assert_eq!(out.lines().filter(|l| l.contains("junglefoo")).count(), 0);
     }
 }
@@ -912,14 +930,18 @@ fn moderators_commands_on_the_console() {
 fn another_players_command_does_not_wait_for_the_bots_search() {
     for backend in backends() {
         let ch = Channel::on(&backend);
-        let out = ch.run(
-            "alice: !jungle play bot hard jade\n\
+        // Level 8 thinks for its whole time: a second here.
+        let config = ch.dir.path().join("slow.toml");
+        std::fs::write(&config, "[bot.level8]\nmovetime_ms = 1000\n").unwrap();
+        let out = ch.run_with(
+            "alice: !jungle play bot 8 jade\n\
              alice: G7 G6\n\
              bob: !jungle games\n\
              alice: !jungle board\n",
+            &["--config", config.to_str().unwrap()],
         );
         let games = out.find("jungle: Games in this channel (1):").expect(&out);
-        let answer = out.find("Jungle bot (hard) played").expect(&out);
+        let answer = out.find("Jungle bot (level 8) played").expect(&out);
         let board = out.find("Move 2: alice (Jade) to move.").expect(&out);
         assert!(
             games < answer,

@@ -154,7 +154,7 @@ fn processes_that_find_the_same_owed_bot_moves_search_and_play_each_once() {
                     channel: &format!("owed{g}"),
                     jade_id: None,
                     crimson_id: Some(human.id),
-                    bot_level: Some(jungle::ai::Level::Hard),
+                    bot_level: Some(jungle::ai::Level::HARD),
                     position: &jungle::Position::start(),
                     rated: false,
                     now: 1_800_000_000,
@@ -176,7 +176,7 @@ fn processes_that_find_the_same_owed_bot_moves_search_and_play_each_once() {
             .sum();
         let played: usize = runs
             .iter()
-            .map(|(out, _)| out.matches("Jungle bot (hard) played").count())
+            .map(|(out, _)| out.matches("Jungle bot (level 6, hard) played").count())
             .sum();
         assert_eq!(searched, GAMES, "{}: {runs:#?}", backend.name());
         assert_eq!(played, GAMES, "{}: {runs:#?}", backend.name());

@@ -19,6 +19,7 @@ mod files;
 mod hardening;
 mod invariants;
 mod lang;
+mod levels;
 #[cfg(feature = "matrix")]
 mod matrix;
 #[cfg(all(feature = "discord", feature = "matrix"))]

@@ -12,7 +12,7 @@
 //! use jungle::ai::{self, Level, NoStop};
 //! use jungle::engine::Position;
 //!
-//! let mut settings = Level::Hard.settings();
+//! let mut settings = Level::HARD.settings();
 //! settings.max_depth = 3; // a time limit would be the caller's Stop
 //! let mv = ai::choose_move(&Position::start(), &settings, 7, &NoStop).unwrap();
 //! assert!(Position::start().is_legal(mv));
@@ -62,6 +62,38 @@ pub fn choose_move_in_game(
     stop: &dyn Stop,
 ) -> Option<Move> {
     search(pos, history, &settings.options(seed), stop, &mut ()).best
+}
+
+/// What a level that remembers ([`LevelSettings::remembers`]) keeps from one move of a game
+/// to the next: its transposition table, so that the search of the next move starts from what
+/// the last one learned about the positions ahead.
+pub struct Memory {
+    table: tt::Table,
+}
+
+impl Memory {
+    pub fn new(hash_mb: usize) -> Memory {
+        Memory {
+            table: tt::Table::new(hash_mb),
+        }
+    }
+}
+
+/// [`search`] starting from, and adding to, what `memory` holds. `options.hash_mb` is not
+/// used: the table keeps the size it was made with.
+pub fn search_remembering(
+    memory: &mut Memory,
+    pos: &Position,
+    history: &[u64],
+    options: &Options,
+    stop: &dyn Stop,
+    report: &mut dyn Report,
+) -> SearchResult {
+    let table = std::mem::replace(&mut memory.table, tt::Table::new(0));
+    let mut searcher = search::Searcher::with_table(options, stop, table);
+    let result = searcher.run(pos, history, report);
+    memory.table = searcher.into_table();
+    result
 }
 
 /// The full search: every limit and option, a report after each iteration, and the result

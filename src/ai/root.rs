@@ -90,6 +90,7 @@ impl Searcher<'_> {
             self.abortable = depth > 1;
             self.root_depth = depth as i32;
             self.seldepth = 0;
+            self.overtaking = None;
             let value = self.aspiration(pos, &mut roots, depth as i32, previous);
             if self.aborted {
                 break;
@@ -116,7 +117,16 @@ impl Searcher<'_> {
         }
         let (mut last, roots) = completed.expect("the first iteration always completes");
         last.nodes = self.nodes;
-        let best = self.choose(&roots);
+        // A move that beat the previous best in the unfinished iteration is the better guess
+        // (so the time of an iteration cut short is not lost).
+        // Its line beyond the move is unknown: the report's line is that move alone.
+        let best = match self.overtaking {
+            Some(mv) if self.aborted && self.options.randomness == 0 => {
+                last.pv = vec![mv];
+                mv
+            }
+            _ => self.choose(&roots),
+        };
         SearchResult {
             best: Some(best),
             last,
@@ -232,6 +242,9 @@ impl Searcher<'_> {
                 if v > alpha {
                     alpha = v;
                     self.update_pv(0, mv);
+                    if i > 0 {
+                        self.overtaking = Some(mv);
+                    }
                     if alpha >= beta {
                         break;
                     }

@@ -43,6 +43,9 @@ pub struct Searcher<'a> {
     /// Late-move reductions by depth and move number (a node tries at most `MAX_MOVES`).
     lmr: [[u8; MAX_MOVES]; 64],
     pub(super) options: Options,
+    /// A root move that beat the first one in the iteration under way (searched to its end):
+    /// played instead of the last completed iteration's choice when time runs out.
+    pub(super) overtaking: Option<Move>,
 }
 
 /// Quiet moves searched at low depth before the rest are skipped.
@@ -50,6 +53,12 @@ const LATE_MOVES: [usize; 4] = [0, 6, 10, 16];
 
 impl<'a> Searcher<'a> {
     pub fn new(options: &Options, stop: &'a dyn Stop) -> Searcher<'a> {
+        Searcher::with_table(options, stop, Table::new(options.hash_mb))
+    }
+
+    /// A searcher that starts from what `tt` holds (from earlier searches of the same game).
+    pub fn with_table(options: &Options, stop: &'a dyn Stop, mut tt: Table) -> Searcher<'a> {
+        tt.new_search();
         let mut lmr = [[0u8; MAX_MOVES]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (i, r) in row.iter_mut().enumerate().skip(1) {
@@ -57,7 +66,7 @@ impl<'a> Searcher<'a> {
             }
         }
         Searcher {
-            tt: Table::new(options.hash_mb),
+            tt,
             evals: EvalCache::default(),
             heur: Box::default(),
             path: Path::default(),
@@ -74,7 +83,13 @@ impl<'a> Searcher<'a> {
             pv_len: [0; MAX_PLY],
             lmr,
             options: *options,
+            overtaking: None,
         }
+    }
+
+    /// The table, for the next search of the game.
+    pub fn into_table(self) -> Table {
+        self.tt
     }
 
     /// Counts a node and polls the limits now and then; true once the search must unwind.

@@ -24,6 +24,8 @@ struct Entry {
     depth: i8,
     /// 0: empty, 1 + Bound.
     bound: u8,
+    /// The search that stored it (see [`Table::new_search`]).
+    age: u8,
 }
 
 impl Entry {
@@ -35,6 +37,7 @@ impl Entry {
             value: (d >> 16) as u16 as i16,
             depth: (d >> 32) as u8 as i8,
             bound: (d >> 40) as u8,
+            age: (d >> 48) as u8,
         }
     }
 
@@ -42,7 +45,8 @@ impl Entry {
         let d = u64::from(self.mv)
             | u64::from(self.value as u16) << 16
             | u64::from(self.depth as u8) << 32
-            | u64::from(self.bound) << 40;
+            | u64::from(self.bound) << 40
+            | u64::from(self.age) << 48;
         [self.key, d]
     }
 }
@@ -65,6 +69,9 @@ pub struct Table {
     offset: usize,
     /// Number of buckets - 1.
     mask: usize,
+    /// Counts the searches that used the table: an entry from an earlier search gives way in
+    /// the slot kept for depth, however deep it was.
+    age: u8,
 }
 
 /// From this clock on, positions with different clocks are stored apart.
@@ -137,7 +144,14 @@ impl Table {
             offset: (4 - misalign) % 4,
             words,
             mask: buckets - 1,
+            age: 0,
         }
+    }
+
+    /// Marks what is stored from now on as the new search's: the entries of earlier searches
+    /// are still found, but no longer keep their slot by depth alone.
+    pub fn new_search(&mut self) {
+        self.age = self.age.wrapping_add(1);
     }
 
     /// Index of the first word of the key's bucket.
@@ -209,7 +223,11 @@ impl Table {
         let b = self.bucket(key);
         let depth = depth.clamp(-1, 120) as i8;
         let first = self.entry(b);
-        let slot = if first.key == key || first.bound == 0 || depth >= first.depth {
+        let slot = if first.key == key
+            || first.bound == 0
+            || depth >= first.depth
+            || first.age != self.age
+        {
             b
         } else {
             b + 2
@@ -229,6 +247,7 @@ impl Table {
                 value: to_stored(value, ply),
                 depth,
                 bound: 1 + bound as u8,
+                age: self.age,
             },
         );
     }
@@ -257,6 +276,28 @@ mod tests {
             (hit.mv, hit.value, hit.bound),
             (Some(mv), -30, Bound::Upper)
         );
+    }
+
+    /// A deep entry of an earlier search gives way to a shallow one of the current search;
+    /// within one search the deeper entry keeps its slot. Both stay findable meanwhile.
+    #[test]
+    fn old_searches_give_way_in_the_depth_slot() {
+        let mut t = Table::new(1);
+        let buckets = t.mask as u64 + 1;
+        let (a, b, c) = (5, 5 + buckets, 5 + 2 * buckets);
+        t.store(a, 0, 9, 10, Bound::Exact, None);
+        t.store(b, 0, 2, 20, Bound::Exact, None);
+        assert_eq!(t.probe(a, 0).map(|h| h.depth), Some(9));
+        assert_eq!(t.probe(b, 0).map(|h| h.depth), Some(2));
+        // Same search: the shallow newcomer takes the always-replaced slot.
+        t.store(c, 0, 3, 30, Bound::Exact, None);
+        assert!(t.probe(a, 0).is_some() && t.probe(b, 0).is_none());
+        t.new_search();
+        assert_eq!(t.probe(a, 0).map(|h| h.value), Some(10));
+        t.store(b, 0, 1, 40, Bound::Exact, None);
+        assert!(t.probe(a, 0).is_none(), "the old deep entry gave way");
+        assert_eq!(t.probe(b, 0).map(|h| h.value), Some(40));
+        assert_eq!(t.probe(c, 0).map(|h| h.value), Some(30));
     }
 
     #[test]

@@ -126,9 +126,12 @@ fn settings(cx: &mut Ctx<'_>) -> Result<Handled> {
             lang,
             "settings-games",
             level = crate::lang::level_name(lang, s.default_level),
-            easy = s.bot_ratings[0],
-            medium = s.bot_ratings[1],
-            hard = s.bot_ratings[2]
+            ratings = s
+                .bot_ratings
+                .iter()
+                .map(i32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         tr!(
             lang,

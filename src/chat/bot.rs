@@ -1,26 +1,86 @@
-//! The bot opponent as the chat layer sees it: its levels and a move within the level's time.
+//! The bot opponent as the chat layer sees it: its levels, a move within the level's time, and
+//! the memory a remembering level keeps between the moves of a game.
 
+use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
-use crate::ai::{self, LevelSettings, Stop};
+use crate::ai::{self, LevelSettings, Memory, SearchResult, Stop};
 use crate::engine::{Move, Position};
 
 pub use crate::ai::Level;
 
-/// Stops the search at the level's thinking time, and starts no iteration after half of it
-/// (the next one usually takes longer than everything before it).
-struct Deadline {
-    start: Instant,
+/// Stops the search at the level's thinking time, and starts no iteration once three fifths of
+/// it are spent. An iteration cut short still counts (a move that overtook the previous best
+/// is played), so the time after the last full iteration is not wasted.
+pub struct Deadline {
+    /// Reads the clock the budget is counted on.
+    clock: fn() -> Duration,
+    start: Duration,
     budget: Duration,
+}
+
+/// The wall clock, as time since the first call.
+fn wall_clock() -> Duration {
+    static BASE: LazyLock<Instant> = LazyLock::new(Instant::now);
+    BASE.elapsed()
+}
+
+impl Deadline {
+    /// A budget of wall-clock time: what a player waits.
+    pub fn new(budget_ms: u64) -> Deadline {
+        Deadline::on_clock(budget_ms, wall_clock)
+    }
+
+    /// A budget counted on `clock` (such as the thread's own CPU time).
+    pub fn on_clock(budget_ms: u64, clock: fn() -> Duration) -> Deadline {
+        Deadline {
+            clock,
+            start: clock(),
+            budget: Duration::from_millis(budget_ms.max(1)),
+        }
+    }
+
+    /// No time limit at all.
+    pub fn unlimited() -> Deadline {
+        Deadline {
+            budget: Duration::MAX,
+            ..Deadline::new(1)
+        }
+    }
+
+    /// Time spent so far, on the deadline's clock.
+    pub fn elapsed(&self) -> Duration {
+        (self.clock)().saturating_sub(self.start)
+    }
 }
 
 impl Stop for Deadline {
     fn should_stop(&self) -> bool {
-        self.start.elapsed() >= self.budget
+        self.elapsed() >= self.budget
     }
 
     fn may_deepen(&self) -> bool {
-        self.start.elapsed() < self.budget / 2
+        self.budget == Duration::MAX || self.elapsed() < self.budget * 3 / 5
+    }
+}
+
+/// The bot's search for one move, as it plays: the level's settings, its thinking time on
+/// `stop`, and for a level that remembers, the game's `memory` (made on the first move).
+/// Blocking: call it off the async runtime.
+pub fn think(
+    pos: &Position,
+    settings: &LevelSettings,
+    history: &[u64],
+    seed: u64,
+    stop: &dyn Stop,
+    memory: &mut Option<Memory>,
+) -> SearchResult {
+    let options = settings.options(seed);
+    if settings.remembers {
+        let memory = memory.get_or_insert_with(|| Memory::new(settings.hash_mb));
+        ai::search_remembering(memory, pos, history, &options, stop, &mut ())
+    } else {
+        ai::search(pos, history, &options, stop, &mut ())
     }
 }
 
@@ -32,17 +92,73 @@ pub fn choose_move(
     settings: &LevelSettings,
     history: &[u64],
     seed: u64,
+    memory: &mut Option<Memory>,
 ) -> Option<Move> {
-    let stop = Deadline {
-        start: Instant::now(),
-        budget: Duration::from_millis(settings.movetime_ms.max(1)),
-    };
-    let mv = ai::choose_move_in_game(pos, history, settings, seed, &stop)?;
+    let stop = Deadline::new(settings.movetime_ms);
+    let mv = think(pos, settings, history, seed, &stop, memory).best?;
     // The search never returns an illegal move; should that ever change, play a legal one.
     if pos.is_legal(mv) {
         Some(mv)
     } else {
         tracing::error!(%mv, position = %pos, "the search returned an illegal move");
         pos.legal_moves().first().copied()
+    }
+}
+
+/// The memories of the games against a remembering level, kept between the bot's moves: a
+/// few games at a time (each holds a table of the level's size); the game whose bot moved
+/// longest ago gives way. A game whose memory was dropped (or lost in a restart) only thinks
+/// its next move from scratch.
+#[derive(Default)]
+pub struct Memories {
+    /// Least recently used first.
+    kept: Vec<(i64, Memory)>,
+}
+
+/// Games whose memory is kept at once.
+pub const MEMORIES_KEPT: usize = 4;
+
+impl Memories {
+    /// The memory of `game`, taken out while its bot thinks.
+    pub fn take(&mut self, game: i64) -> Option<Memory> {
+        let i = self.kept.iter().position(|(g, _)| *g == game)?;
+        Some(self.kept.remove(i).1)
+    }
+
+    /// Keeps `memory` for the next move of `game`.
+    pub fn put(&mut self, game: i64, memory: Memory) {
+        self.kept.retain(|(g, _)| *g != game);
+        self.kept.push((game, memory));
+        if self.kept.len() > MEMORIES_KEPT {
+            self.kept.remove(0);
+        }
+    }
+
+    /// The games remembered, least recently used first.
+    pub fn games(&self) -> Vec<i64> {
+        self.kept.iter().map(|(g, _)| *g).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memories_keep_the_most_recent_games() {
+        let mut m = Memories::default();
+        for g in 1..=MEMORIES_KEPT as i64 + 1 {
+            m.put(g, Memory::new(1));
+        }
+        // The first game gave way.
+        assert_eq!(
+            m.games(),
+            (2..=MEMORIES_KEPT as i64 + 1).collect::<Vec<_>>()
+        );
+        // Taking a game and putting it back makes it the most recent.
+        let two = m.take(2).expect("kept");
+        assert!(m.take(2).is_none());
+        m.put(2, two);
+        assert_eq!(m.games().last(), Some(&2));
     }
 }

@@ -174,7 +174,7 @@ pub enum CommandError {
     Usage(String),
     #[error("{} is not a side: say jade, crimson or random", verbatim(.0))]
     BadSide(String),
-    #[error("{} is not a level: say easy, medium or hard", verbatim(.0))]
+    #[error("{} is not a level: say a number from 1 to 8, or easy, medium or hard", verbatim(.0))]
     BadLevel(String),
     #[error("{} is not a game number (games are numbered like #12)", verbatim(.0))]
     BadGame(String),

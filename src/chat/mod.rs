@@ -19,7 +19,7 @@
 
 mod address;
 mod admin;
-mod bot;
+pub mod bot;
 mod buttons;
 mod challenges;
 pub mod command;
@@ -61,5 +61,5 @@ pub use markup::{plain_name, verbatim};
 pub use picture::prepare as prepare_renderer;
 pub use review::analysis_graph;
 pub use service::{Claim, Clock, ManualClock, Pending, Service, SystemClock};
-pub use settings::{ANALYSIS_NODES, Settings};
+pub use settings::{ANALYSIS_NODES, BOT_RATINGS, Settings};
 pub use timers::Ticked;

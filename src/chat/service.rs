@@ -112,6 +112,8 @@ pub struct Service {
     analyses: Arc<tokio::sync::Semaphore>,
     /// Who this process is in the database's claims and leases.
     owner: Arc<str>,
+    /// What a remembering level learned in each of its games so far.
+    memories: Arc<Mutex<bot::Memories>>,
 }
 
 impl Service {
@@ -122,6 +124,7 @@ impl Service {
             thinking: Arc::new(Mutex::new(HashSet::new())),
             analyses: Arc::new(tokio::sync::Semaphore::new(ANALYSES_AT_ONCE)),
             owner: process_owner().into(),
+            memories: Arc::default(),
         }
     }
 
@@ -350,9 +353,27 @@ impl Service {
         let settings = *lock(&self.core).settings().level(turn.level);
         tracing::debug!(game = turn.game_id, ply = turn.ply, level = ?turn.level, "the bot searches its move");
         let started = std::time::Instant::now();
-        let chosen =
-            tokio::task::spawn_blocking(move || bot::choose_move(&pos, &settings, &history, seed))
-                .await;
+        let mut memory = if settings.remembers {
+            lock(&self.memories).take(turn.game_id)
+        } else {
+            None
+        };
+        let chosen = tokio::task::spawn_blocking(move || {
+            let mv = bot::choose_move(&pos, &settings, &history, seed, &mut memory);
+            // A game the move ends needs no memory.
+            let over = mv.is_none_or(|mv| {
+                let mut after = pos;
+                after.play(mv).is_err() || after.outcome().is_some()
+            });
+            (mv, memory.filter(|_| !over))
+        })
+        .await
+        .map(|(mv, memory)| {
+            if let Some(memory) = memory {
+                lock(&self.memories).put(turn.game_id, memory);
+            }
+            mv
+        });
         metrics::histogram!(crate::metrics::BOT_SEARCH_SECONDS).record(started.elapsed());
         match chosen {
             Ok(Some(mv)) => {

@@ -11,17 +11,21 @@ use super::limits::Limits;
 /// The default of [`Settings::analysis_nodes`]: about 40 ms a position in a release build.
 pub const ANALYSIS_NODES: u64 = 200_000;
 
+/// The levels' ratings, 1 to 8, as measured by the selfplay ladder (`jungle selfplay
+/// --ladder`, level 4 anchored at 1200; the README has the table).
+pub const BOT_RATINGS: [i32; Level::COUNT] = [606, 788, 1057, 1200, 1321, 1450, 1550, 1650];
+
 /// Settings the handler needs, typed.
 #[derive(Clone, Debug)]
 pub struct Settings {
     pub prefix: String,
     pub challenge_expiry_secs: i64,
     pub move_timeout_secs: i64,
-    /// The fixed Elo rating of each level (easy, medium, hard).
-    pub bot_ratings: [i32; 3],
+    /// The fixed Elo rating of each level, 1 to 8.
+    pub bot_ratings: [i32; Level::COUNT],
     pub default_level: Level,
-    /// How each level thinks (easy, medium, hard).
-    pub levels: [LevelSettings; 3],
+    /// How each level thinks, 1 to 8.
+    pub levels: [LevelSettings; Level::COUNT],
     /// The most nodes `analyze` searches in each position of a game (long games get less,
     /// so that a review stays within a fixed total).
     pub analysis_nodes: u64,
@@ -34,11 +38,11 @@ pub struct Settings {
 
 impl Settings {
     pub fn bot_rating(&self, level: Level) -> i32 {
-        self.bot_ratings[level as usize]
+        self.bot_ratings[level.index()]
     }
 
     pub fn level(&self, level: Level) -> &LevelSettings {
-        &self.levels[level as usize]
+        &self.levels[level.index()]
     }
 
     /// How commands are written on `platform`.
@@ -63,8 +67,8 @@ impl Default for Settings {
             prefix: "!jungle".to_string(),
             challenge_expiry_secs: 15 * 60,
             move_timeout_secs: 24 * 3600,
-            bot_ratings: [800, 1200, 1600],
-            default_level: Level::Hard,
+            bot_ratings: BOT_RATINGS,
+            default_level: Level::HARD,
             levels: Level::ALL.map(Level::settings),
             analysis_nodes: ANALYSIS_NODES,
             limits: Limits::default(),

@@ -550,7 +550,7 @@ impl Kind {
         match self {
             Kind::User => "@user".into(),
             Kind::Side => SideChoice::ALL.map(SideChoice::as_str).join("|"),
-            Kind::Level => Level::ALL.map(Level::name).join("|"),
+            Kind::Level => "1-8|easy|medium|hard".into(),
             Kind::Move => "<from> <to>".into(),
             Kind::Flag { word, .. } => word.into(),
             Kind::Word(words) => words[0].into(),
@@ -698,7 +698,7 @@ mod tests {
         assert_eq!(
             parse("play bot hard crimson"),
             Ok(Command::PlayBot {
-                level: Some(Level::Hard),
+                level: Some(Level::HARD),
                 side: SideChoice::Crimson,
                 casual: false
             })
@@ -706,7 +706,7 @@ mod tests {
         assert_eq!(
             parse("play ai crimson easy"),
             Ok(Command::PlayBot {
-                level: Some(Level::Easy),
+                level: Some(Level::EASY),
                 side: SideChoice::Crimson,
                 casual: false
             })
@@ -787,7 +787,7 @@ mod tests {
         assert_eq!(
             parse("play bot rated easy"),
             Ok(Command::PlayBot {
-                level: Some(Level::Easy),
+                level: Some(Level::EASY),
                 side: SideChoice::Random,
                 casual: false
             })
@@ -834,13 +834,13 @@ mod tests {
         assert_eq!(
             parse("play"),
             Err(CommandError::Usage(
-                "play bot [easy|medium|hard] [jade|crimson|random] [casual]".into()
+                "play bot [1-8|easy|medium|hard] [jade|crimson|random] [casual]".into()
             ))
         );
         assert_eq!(
             parse("play easy"),
             Err(CommandError::Usage(
-                "play bot [easy|medium|hard] [jade|crimson|random] [casual]".into()
+                "play bot [1-8|easy|medium|hard] [jade|crimson|random] [casual]".into()
             ))
         );
         assert_eq!(

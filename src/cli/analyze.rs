@@ -13,9 +13,9 @@ use crate::chat::analysis_graph;
 use crate::engine::{BySide, Side};
 use crate::render;
 
-use super::bestmove::MoveTimer;
 use super::position_arg;
 use super::render_cmds::{parse_moves, write_output};
+use crate::chat::bot::Deadline;
 
 /// Thinking time per position when neither `--movetime` nor `--nodes` is given.
 const DEFAULT_MOVETIME_MS: u64 = 100;
@@ -53,8 +53,8 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     };
     let mut stop_for = || -> Box<dyn Stop> {
         match movetime {
-            Some(ms) => Box::new(MoveTimer::new(ms)),
-            None => Box::new(MoveTimer::unlimited()),
+            Some(ms) => Box::new(Deadline::new(ms)),
+            None => Box::new(Deadline::unlimited()),
         }
     };
     let analysis = analysis::analyse(&start, &moves, limits, &mut stop_for, &mut |_, _| {})

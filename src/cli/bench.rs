@@ -326,7 +326,7 @@ fn timed_searches(positions: &[Position], depth: u32) -> (u64, f64) {
 
     let options = Options {
         limits: Limits { depth, nodes: None },
-        hash_mb: Level::Hard.settings().hash_mb,
+        hash_mb: Level::HARD.settings().hash_mb,
         ..Options::default()
     };
     let t = Instant::now();
@@ -359,8 +359,8 @@ fn search_speed(name: &str, positions: &[Position], depth: u32, runs: usize) {
 /// The search: fixed depths from the start and over [`SEARCH_SUITE`], then the depth reached
 /// in a fixed time from the start (1 s, as the `hard` level thinks).
 fn search_figures(quick: bool) {
-    use super::bestmove::MoveTimer;
     use crate::ai::{self, Level};
+    use crate::chat::bot::Deadline;
 
     let runs = if quick { 1 } else { 5 };
     let depth = if quick { 7 } else { 13 };
@@ -379,8 +379,8 @@ fn search_figures(quick: bool) {
 
     let start = Position::start();
     let ms = if quick { 100 } else { 1000 };
-    let timer = MoveTimer::new(ms);
-    let options = Level::Hard.settings().options(0);
+    let timer = Deadline::new(ms);
+    let options = Level::HARD.settings().options(0);
     let r = ai::search(&start, &[], &options, &timer, &mut ());
     let secs = timer.elapsed().as_secs_f64();
     println!("search_{ms}ms_depth: {} plies", r.last.depth);

@@ -1,57 +1,13 @@
 //! `jungle bestmove`: search one position, print the search's progress as `info` lines and the
-//! chosen move last. Also the clock-reading [`MoveTimer`] that gives searches a time limit.
+//! chosen move last.
 
-use std::cell::Cell;
 use std::io::Write;
-use std::time::{Duration, Instant};
 
-use crate::ai::{self, Iteration, Level, Report, Stop};
+use crate::ai::{self, Iteration, Level, Report};
+use crate::chat::bot::Deadline;
 use crate::engine::Move;
 
 use super::position_arg;
-
-/// Stops a search after a fixed time, and declines a new iteration that would not finish in
-/// time: one usually takes about twice the previous one, which it measures between calls.
-pub struct MoveTimer {
-    start: Instant,
-    limit: Duration,
-    /// When the previous iteration started (the last `may_deepen` call).
-    last_start: Cell<Duration>,
-}
-
-impl MoveTimer {
-    pub fn new(limit_ms: u64) -> MoveTimer {
-        MoveTimer {
-            start: Instant::now(),
-            limit: Duration::from_millis(limit_ms),
-            last_start: Cell::new(Duration::ZERO),
-        }
-    }
-
-    /// No time limit at all.
-    pub fn unlimited() -> MoveTimer {
-        MoveTimer {
-            limit: Duration::MAX,
-            ..MoveTimer::new(0)
-        }
-    }
-
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
-    }
-}
-
-impl Stop for MoveTimer {
-    fn should_stop(&self) -> bool {
-        self.start.elapsed() >= self.limit
-    }
-
-    fn may_deepen(&self) -> bool {
-        let now = self.start.elapsed();
-        let previous = now.saturating_sub(self.last_start.replace(now));
-        self.limit == Duration::MAX || now + previous * 2 < self.limit
-    }
-}
 
 /// A principal variation as text: `G7 G6, A3 A4`.
 pub fn pv_text(pv: &[Move]) -> String {
@@ -63,7 +19,7 @@ pub fn pv_text(pv: &[Move]) -> String {
 
 /// Prints one `info` line per iteration, with speed measured on the caller's clock.
 struct InfoLines<'a> {
-    timer: &'a MoveTimer,
+    timer: &'a Deadline,
 }
 
 impl Report for InfoLines<'_> {
@@ -100,9 +56,12 @@ pub struct Args<'a> {
     pub hash: Option<usize>,
 }
 
+/// The thinking time without `--level` or `--movetime`: level 8, for a second.
+const DEFAULT_MOVETIME_MS: u64 = 1000;
+
 pub fn run(args: &Args) -> anyhow::Result<()> {
     let pos = position_arg(args.position)?;
-    let mut settings = args.level.unwrap_or(Level::Hard).settings();
+    let mut settings = args.level.unwrap_or(Level::STRONGEST).settings();
     if let Some(d) = args.depth {
         settings.max_depth = d;
     }
@@ -116,9 +75,10 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let movetime = match (args.movetime, args.level) {
         (Some(ms), _) => Some(ms),
         (None, None) if args.depth.is_some() || args.nodes.is_some() => None,
-        (None, _) => Some(settings.movetime_ms),
+        (None, None) => Some(DEFAULT_MOVETIME_MS),
+        (None, Some(_)) => Some(settings.movetime_ms),
     };
-    let timer = movetime.map_or_else(MoveTimer::unlimited, MoveTimer::new);
+    let timer = movetime.map_or_else(Deadline::unlimited, Deadline::new);
     let result = ai::search(
         &pos,
         &[],

@@ -155,16 +155,19 @@ fn describe_chat(report: &mut Report, config: &Config) {
             } else {
                 format!(" to depth {}", s.max_depth)
             };
-            format!("{level} {} ms{depth}", s.movetime_ms)
+            let nodes = s
+                .max_nodes
+                .map(|n| format!(" or {n} nodes"))
+                .unwrap_or_default();
+            format!("{} {} ms{nodes}{depth}", level.name(), s.movetime_ms)
         })
         .collect();
+    let ratings: Vec<String> = bot.ratings.iter().map(i32::to_string).collect();
     report.section(
         "bot",
         format!(
-            "levels rated {}/{}/{}; `play bot` means {}; thinking: {}",
-            bot.rating_easy,
-            bot.rating_medium,
-            bot.rating_hard,
+            "levels 1-8 rated {}; `play bot` means {}; thinking: {}",
+            ratings.join("/"),
             bot.default_level,
             levels.join(", ")
         ),
@@ -326,8 +329,9 @@ mod tests {
         );
         assert!(report.sections[1].starts_with("limits: "));
         assert!(
-            report.sections[2].contains("easy 50 ms to depth 1, medium")
-                && report.sections[2].contains("hard 1000 ms"),
+            report.sections[2].contains("1 1000 ms to depth 1, easy 50 ms to depth 1, 3 ")
+                && report.sections[2].contains("hard 1000 ms or 80000 nodes, 7 ")
+                && report.sections[2].contains("`play bot` means level 6;"),
             "{:?}",
             report.sections
         );

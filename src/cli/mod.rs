@@ -76,7 +76,7 @@ pub enum Command {
     },
     /// Play the bot in this terminal (resumes your unfinished game).
     Play {
-        /// easy, medium or hard.
+        /// 1 to 8, or easy (2), medium (4), hard (6).
         #[arg(long, default_value = "medium")]
         level: Level,
         #[arg(long, value_enum, default_value_t = SideArg::Jade)]
@@ -142,7 +142,8 @@ pub enum Command {
     Bestmove {
         #[arg(long)]
         position: Option<String>,
-        /// Thinking time in milliseconds, 1 to 3600000 (default: the level's, 1000 for hard).
+        /// Thinking time in milliseconds, 1 to 3600000 (default: the level's with --level,
+        /// else 1000).
         #[arg(long, value_parser = movetime_ms())]
         movetime: Option<u64>,
         /// Search to this depth, 1 to 64 (without a time limit unless --movetime or --level
@@ -152,7 +153,7 @@ pub enum Command {
         /// Stop after about this many nodes (at least 1).
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: Option<u64>,
-        /// easy, medium or hard (default hard).
+        /// 1 to 8, or easy, medium, hard (default 8).
         #[arg(long)]
         level: Option<Level>,
         /// Seed for the levels' choice among near-best moves.
@@ -162,12 +163,19 @@ pub enum Command {
         #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_HASH_MB))]
         hash: Option<usize>,
     },
-    /// Play two levels against each other and print W/D/L, score and Elo difference.
+    /// Play two levels (or a level and a random mover) against each other and print W/D/L,
+    /// score and Elo difference; or play the ladder of all levels.
     Selfplay {
-        #[arg(long)]
-        a: Level,
-        #[arg(long)]
-        b: Level,
+        /// A level (1 to 8, easy, medium, hard) or `random`.
+        #[arg(long, required_unless_present = "ladder", requires = "b")]
+        a: Option<selfplay::Player>,
+        /// A level or `random`.
+        #[arg(long, required_unless_present = "ladder", requires = "a")]
+        b: Option<selfplay::Player>,
+        /// Play every neighbouring pair (random against 1, 1 against 2, … 7 against 8),
+        /// `--games` each, and print each level's rating (level 4 = 1200).
+        #[arg(long, conflicts_with_all = ["a", "b"])]
+        ladder: bool,
         /// Games to play, 1 to 100000.
         #[arg(long, default_value_t = 100, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_GAMES))]
         games: usize,
@@ -299,6 +307,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Selfplay {
             a,
             b,
+            ladder,
             games,
             movetime,
             threads,
@@ -306,8 +315,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             opening_plies,
             moves,
         } => selfplay::run(&selfplay::Args {
-            a,
-            b,
+            players: a.zip(b),
+            ladder,
             games,
             movetime,
             threads,

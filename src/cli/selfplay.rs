@@ -1,18 +1,83 @@
-//! `jungle selfplay`: two levels play each other from the start and from varied openings,
-//! each opening twice with colours swapped; prints W/D/L, the score and the Elo difference.
+//! `jungle selfplay`: two players (levels, or a random mover) play each other from the start
+//! and from varied openings, each opening twice with colours swapped; prints W/D/L, the score
+//! and the Elo difference. `--ladder` plays every neighbouring pair, a random mover against
+//! level 1 up to level 7 against level 8, and chains the results into each level's rating.
 
+use std::fmt;
+use std::str::FromStr;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
-use crate::ai::{self, Level, LevelSettings};
+use crate::ai::{Level, LevelSettings, Memory, ParseLevelError};
+use crate::chat::bot::{Deadline, think};
 use crate::engine::{Outcome, Position, Side};
 
-use super::bestmove::MoveTimer;
+/// One side of a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// Plays a legal move at random (seeded): the floor no level may fall below.
+    Random,
+    Bot(Level),
+}
+
+impl FromStr for Player {
+    type Err = ParseLevelError;
+
+    /// `random`, or a level.
+    fn from_str(s: &str) -> Result<Player, ParseLevelError> {
+        if s.trim().eq_ignore_ascii_case("random") {
+            Ok(Player::Random)
+        } else {
+            s.parse().map(Player::Bot)
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Random => f.write_str("random"),
+            Player::Bot(level) => write!(f, "{level}"),
+        }
+    }
+}
+
+/// The CPU time this thread has used. Time-limited levels think on it in selfplay, so that a
+/// match on a busy machine (or with more threads than cores) measures the same levels as one
+/// on an idle machine; in chat they think on the wall clock, on a core of their own.
+#[cfg(unix)]
+fn thread_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes the timespec it is handed, which lives on this stack.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return Duration::ZERO;
+    }
+    Duration::new(
+        u64::try_from(ts.tv_sec).unwrap_or(0),
+        u32::try_from(ts.tv_nsec).unwrap_or(0),
+    )
+}
+
+/// Without a thread CPU clock, the wall clock.
+#[cfg(not(unix))]
+fn thread_cpu_time() -> Duration {
+    static BASE: std::sync::LazyLock<std::time::Instant> =
+        std::sync::LazyLock::new(std::time::Instant::now);
+    BASE.elapsed()
+}
 
 /// What `jungle selfplay` was asked.
 pub struct Args {
-    pub a: Level,
-    pub b: Level,
+    /// The two players; `None` with `ladder`.
+    pub players: Option<(Player, Player)>,
+    /// Play the ladder of neighbouring pairs instead.
+    pub ladder: bool,
+    /// Games per match (per pair on the ladder).
     pub games: usize,
     pub movetime: Option<u64>,
     pub threads: usize,
@@ -69,7 +134,13 @@ fn opening(pair: usize, plies: usize, seed: u64) -> (Position, Vec<u64>) {
     (pos, history)
 }
 
-fn play_game(index: usize, args: &Args, settings: [LevelSettings; 2]) -> Game {
+/// The move of a random mover: legal, picked by the seed.
+fn random_move(pos: &Position, seed: u64) -> Option<crate::engine::Move> {
+    let moves = pos.legal_moves();
+    (!moves.is_empty()).then(|| moves[(mix(seed) % moves.len() as u64) as usize])
+}
+
+fn play_game(index: usize, args: &Args, players: [(Player, LevelSettings); 2]) -> Game {
     let (mut pos, mut history) = opening(index / 2, args.opening_plies, args.seed);
     // Even games: a plays Jade; odd games: b plays Jade.
     let a_side = if index.is_multiple_of(2) {
@@ -78,6 +149,8 @@ fn play_game(index: usize, args: &Args, settings: [LevelSettings; 2]) -> Game {
         Side::Crimson
     };
     let mut stats = [(0u64, 0u64, 0u64, 0f64); 2];
+    // What each player's level remembers between its moves (if it does).
+    let mut memories: [Option<Memory>; 2] = [None, None];
     let mut plies = history.len();
     let start = pos;
     let mut moves = Vec::new();
@@ -86,21 +159,27 @@ fn play_game(index: usize, args: &Args, settings: [LevelSettings; 2]) -> Game {
             break o;
         }
         let player = usize::from(pos.turn() != a_side);
-        let mut s = settings[player];
+        let (who, mut s) = players[player];
         if let Some(ms) = args.movetime {
             s.movetime_ms = ms;
         }
-        let timer = MoveTimer::new(s.movetime_ms);
         let seed = mix(args.seed ^ ((index as u64) << 20) ^ plies as u64);
-        let result = ai::search(&pos, &history, &s.options(seed), &timer, &mut ());
-        let mv = result.best.expect("the game is not over");
-        let st = &mut stats[player];
-        st.0 += result.last.nodes;
-        st.1 += u64::from(result.last.depth);
-        st.2 += 1;
-        st.3 += timer.elapsed().as_secs_f64();
+        let timer = Deadline::on_clock(s.movetime_ms, thread_cpu_time);
+        let mv = match who {
+            Player::Random => random_move(&pos, seed),
+            Player::Bot(_) => {
+                let result = think(&pos, &s, &history, seed, &timer, &mut memories[player]);
+                let st = &mut stats[player];
+                st.0 += result.last.nodes;
+                st.1 += u64::from(result.last.depth);
+                st.2 += 1;
+                st.3 += timer.elapsed().as_secs_f64();
+                result.best
+            }
+        };
+        let mv = mv.expect("the game is not over");
         history.push(pos.hash());
-        pos.play(mv).expect("the search returns legal moves");
+        pos.play(mv).expect("the players play legal moves");
         moves.push(mv.to_string());
         plies += 1;
     };
@@ -137,12 +216,20 @@ pub fn elo_with_margin(scores: &[f64]) -> (f64, f64) {
     (elo(mean), (hi - lo) / 2.0)
 }
 
-pub fn run(args: &Args) -> anyhow::Result<()> {
-    anyhow::ensure!(args.games > 0, "--games must be at least 1");
-    let settings = [args.a.settings(), args.b.settings()];
+/// The settings a player searches with (a random mover searches nothing).
+fn settings(p: Player) -> LevelSettings {
+    match p {
+        Player::Random => Level::new(1).expect("level 1").settings(),
+        Player::Bot(level) => level.settings(),
+    }
+}
+
+/// Plays one match and prints each game and the summary; returns player a's scores.
+fn play_match(args: &Args, a: Player, b: Player) -> Vec<f64> {
+    let players = [(a, settings(a)), (b, settings(b))];
     let next = AtomicUsize::new(0);
     let games: Mutex<Vec<Game>> = Mutex::new(Vec::new());
-    let names = [format!("{} (a)", args.a), format!("{} (b)", args.b)];
+    let names = [format!("{a} (a)"), format!("{b} (b)")];
     std::thread::scope(|scope| {
         for _ in 0..args.threads.clamp(1, args.games) {
             scope.spawn(|| {
@@ -151,7 +238,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
                     if i >= args.games {
                         break;
                     }
-                    let g = play_game(i, args, settings);
+                    let g = play_game(i, args, players);
                     let (jade, crimson) = if g.a_side == Side::Jade {
                         (&names[0], &names[1])
                     } else {
@@ -182,9 +269,7 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
     let score = scores.iter().sum::<f64>() / scores.len() as f64;
     let (diff, margin) = elo_with_margin(&scores);
     println!(
-        "{} vs {}: {} games, W/D/L {wins}/{draws}/{losses}, score {:.1}%, Elo {:+.0} ± {:.0}",
-        args.a,
-        args.b,
+        "{a} vs {b}: {} games, W/D/L {wins}/{draws}/{losses}, score {:.1}%, Elo {:+.0} ± {:.0}",
         scores.len(),
         score * 100.0,
         diff,
@@ -195,14 +280,98 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
             let s = g.stats[p];
             (acc.0 + s.0, acc.1 + s.1, acc.2 + s.2, acc.3 + s.3)
         });
-        let moves = moves.max(1);
+        if moves == 0 {
+            continue;
+        }
         println!(
-            "{name}: {moves} moves, mean depth {:.1}, mean nodes {:.0}, nps {:.0}",
+            "{name}: {moves} moves, mean depth {:.1}, mean nodes {:.0}, mean time {:.0} ms, nps {:.0}",
             depth as f64 / moves as f64,
             nodes as f64 / moves as f64,
+            secs * 1000.0 / moves as f64,
             nodes as f64 / secs.max(1e-9)
         );
     }
+    scores
+}
+
+/// One rung of the ladder: a level's rating from the chain of neighbouring matches.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rung {
+    pub level: Level,
+    /// Elo relative to level 8.
+    pub vs_strongest: f64,
+    /// The 95% margin of `vs_strongest`, the pairs' margins added in quadrature.
+    pub margin: f64,
+    /// Anchored so that level 4 is 1200.
+    pub rating: f64,
+}
+
+/// The level that the ladder's ratings are anchored on, and its rating.
+pub const ANCHOR: (u8, f64) = (4, 1200.0);
+
+/// Chains the neighbouring matches (`pairs[i]`: the Elo difference and margin of level
+/// `i + 1` against level `i + 2`) into ratings.
+pub fn ladder(pairs: &[(f64, f64)]) -> Vec<Rung> {
+    assert_eq!(
+        pairs.len() + 1,
+        Level::COUNT,
+        "one match per neighbouring pair"
+    );
+    let mut chain = vec![(0.0, 0.0); Level::COUNT];
+    for i in (0..pairs.len()).rev() {
+        let (diff, margin) = pairs[i];
+        let (above, above_margin) = chain[i + 1];
+        chain[i] = (above + diff, f64::hypot(above_margin, margin));
+    }
+    let anchor = Level::new(ANCHOR.0).expect("a level").index();
+    let at_anchor = chain[anchor].0;
+    Level::ALL
+        .into_iter()
+        .zip(chain)
+        .map(|(level, (vs_strongest, margin))| Rung {
+            level,
+            vs_strongest,
+            margin,
+            rating: ANCHOR.1 + vs_strongest - at_anchor,
+        })
+        .collect()
+}
+
+pub fn run(args: &Args) -> anyhow::Result<()> {
+    anyhow::ensure!(args.games > 0, "--games must be at least 1");
+    if !args.ladder {
+        let (a, b) = args
+            .players
+            .ok_or_else(|| anyhow::anyhow!("name two players with --a and --b, or use --ladder"))?;
+        play_match(args, a, b);
+        return Ok(());
+    }
+    // The floor first: the weakest level against a random mover.
+    let weakest = Player::Bot(Level::ALL[0]);
+    let floor = play_match(args, weakest, Player::Random);
+    let pairs: Vec<(f64, f64)> = Level::ALL
+        .windows(2)
+        .map(|w| elo_with_margin(&play_match(args, Player::Bot(w[0]), Player::Bot(w[1]))))
+        .collect();
+    let rungs = ladder(&pairs);
+    println!("ladder: {} games per pair", args.games);
+    println!("| level | vs level 8 | rating |");
+    println!("|---|---|---|");
+    for r in &rungs {
+        println!(
+            "| {} | {:+.0} ± {:.0} | {:.0} |",
+            r.level.number(),
+            r.vs_strongest,
+            r.margin,
+            r.rating
+        );
+    }
+    println!(
+        "level 1 scored {:.1}% against a random mover",
+        floor.iter().sum::<f64>() * 100.0 / floor.len() as f64
+    );
+    let ratings: Vec<String> = rungs.iter().map(|r| format!("{:.0}", r.rating)).collect();
+    println!("ratings = [{}]", ratings.join(", "));
     Ok(())
 }
 
@@ -221,5 +390,35 @@ mod tests {
         assert!(many < few / 4.0);
         assert_eq!(opening(3, 4, 1).0, opening(3, 4, 1).0);
         assert_eq!(opening(0, 4, 1).0, Position::start());
+    }
+
+    #[test]
+    fn the_ladder_chains_the_pairs_and_anchors_level_four() {
+        // Each level 50 below the next, margins 10 each.
+        let rungs = ladder(&[(-50.0, 10.0); 7]);
+        assert_eq!(rungs.len(), 8);
+        assert_eq!(rungs[7].level, Level::STRONGEST);
+        assert_eq!((rungs[7].vs_strongest, rungs[7].margin), (0.0, 0.0));
+        assert!((rungs[3].rating - 1200.0).abs() < 1e-9);
+        assert!((rungs[7].rating - 1400.0).abs() < 1e-9);
+        assert!((rungs[0].rating - 1050.0).abs() < 1e-9);
+        assert!((rungs[0].vs_strongest + 350.0).abs() < 1e-9);
+        assert!((rungs[0].margin - 10.0 * 7f64.sqrt()).abs() < 1e-9);
+        assert_eq!("random".parse::<Player>(), Ok(Player::Random));
+        assert_eq!("hard".parse::<Player>(), Ok(Player::Bot(Level::HARD)));
+        assert!("9".parse::<Player>().is_err());
+    }
+
+    /// A random mover picks only legal moves and stops when none is left.
+    #[test]
+    fn a_random_mover_plays_legal_moves() {
+        let mut pos = Position::start();
+        for seed in 0..200 {
+            let Some(mv) = random_move(&pos, seed) else {
+                break;
+            };
+            assert!(pos.is_legal(mv), "{pos} {mv}");
+            pos.play(mv).unwrap();
+        }
     }
 }

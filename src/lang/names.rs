@@ -38,11 +38,7 @@ pub fn piece_name(lang: Lang, piece: Piece) -> String {
 }
 
 pub fn level_name(lang: Lang, level: Level) -> String {
-    match level {
-        Level::Easy => tr!(lang, "level-easy"),
-        Level::Medium => tr!(lang, "level-medium"),
-        Level::Hard => tr!(lang, "level-hard"),
-    }
+    tr!(lang, "level", n = i64::from(level.number()))
 }
 
 /// How a game ended, as a clause: "Jade wins by entering Crimson's den", "draw by agreement".

@@ -194,7 +194,7 @@ async fn a_game_against_the_bot_in_a_room() {
         .notice_with(
             &room,
             &bot.id,
-            "Game #1 starts: you play Jade against Jungle bot (easy)",
+            "Game #1 starts: you play Jade against Jungle bot (level 2, easy)",
         )
         .await;
     assert!(start.is_notice() && !start.encrypted);
@@ -221,7 +221,7 @@ async fn a_game_against_the_bot_in_a_room() {
         let mv = a_legal_move(&bot, game);
         alice.say(&room, &mv).await;
         let answer = alice
-            .notice_with(&room, &bot.id, "Jungle bot (easy) played")
+            .notice_with(&room, &bot.id, "Jungle bot (level 2, easy) played")
             .await;
         assert!(
             answer.body().contains(&format!("alice played {mv}")),
@@ -365,7 +365,7 @@ async fn a_challenge_between_two_people() {
         .await;
     alice.say(&room, "G7 G6").await;
     alice
-        .notice_with(&room, &bot.id, "Jungle bot (easy) played")
+        .notice_with(&room, &bot.id, "Jungle bot (level 2, easy) played")
         .await;
     alice.say(&room, "!jungle takeback").await;
     alice.notice_with(&room, &bot.id, "are taken back").await;
@@ -429,7 +429,7 @@ async fn a_game_in_an_encrypted_room() {
         let mv = a_legal_move(&bot, game);
         alice.say(&room, &mv).await;
         let answer = alice
-            .notice_with(&room, &bot.id, "Jungle bot (easy) played")
+            .notice_with(&room, &bot.id, "Jungle bot (level 2, easy) played")
             .await;
         assert!(answer.encrypted);
         expect_board(&alice, &room, &bot.id, true).await;
@@ -454,7 +454,7 @@ async fn a_restart_mid_game_resumes_on_the_same_device() {
     let mv = a_legal_move(&bot, game);
     alice.say(&room, &mv).await;
     alice
-        .notice_with(&room, &bot.id, "Jungle bot (easy) played")
+        .notice_with(&room, &bot.id, "Jungle bot (level 2, easy) played")
         .await;
     assert_eq!(ply(&bot, game), 2);
 
@@ -472,7 +472,7 @@ async fn a_restart_mid_game_resumes_on_the_same_device() {
     let mv = a_legal_move(&bot, game);
     alice.say(&room, &mv).await;
     let answer = alice
-        .notice_with(&room, &bot.id, "Jungle bot (easy) played")
+        .notice_with(&room, &bot.id, "Jungle bot (level 2, easy) played")
         .await;
     assert!(answer.encrypted && answer.body().contains(&mv));
     assert_eq!(ply(&bot, game), 4, "the same game went on");
@@ -806,7 +806,7 @@ async fn a_room_set_to_traditional_chinese() {
         .notice_with(
             &room,
             &bot.id,
-            "第 #1 局開始：你執綠方，對手是 鬥獸棋機器人（簡單），你先走。",
+            "第 #1 局開始：你執綠方，對手是 鬥獸棋機器人（2 級·簡單），你先走。",
         )
         .await;
     // The board follows, described in Traditional Chinese.
@@ -827,7 +827,7 @@ async fn a_room_set_to_traditional_chinese() {
         .notice_with(
             &room,
             &bot.id,
-            "alice 認輸了。鬥獸棋機器人（簡單） 執紅方贏得第 #1 局。",
+            "alice 認輸了。鬥獸棋機器人（2 級·簡單） 執紅方贏得第 #1 局。",
         )
         .await;
     bot.stop().await;

@@ -130,7 +130,11 @@ async fn discord_and_matrix_in_one_jungle_run() {
     discord::assert_has(&discord::reply(&double, id).await.text(), "starts");
     alice.say(&room, "!jungle play bot easy jade").await;
     alice
-        .notice_with(&room, &bot_id, "you play Jade against Jungle bot (easy)")
+        .notice_with(
+            &room,
+            &bot_id,
+            "you play Jade against Jungle bot (level 2, easy)",
+        )
         .await;
     let on_discord = discord::send_move(&double, ALICE, "G7 G6");
     alice.say(&room, "G7 G6").await;
@@ -138,7 +142,7 @@ async fn discord_and_matrix_in_one_jungle_run() {
     discord::assert_has(&answer, "alice played G7 G6.");
     assert_eq!(answer.matches(" played ").count(), 2, "{answer}");
     let answer = alice
-        .notice_with(&room, &bot_id, "Jungle bot (easy) played")
+        .notice_with(&room, &bot_id, "Jungle bot (level 2, easy) played")
         .await;
     discord::assert_has(answer.body(), "alice played G7 G6.");
 

@@ -13,9 +13,12 @@ animal-wolf = wolf
 animal-dog = dog
 animal-cat = cat
 animal-rat = rat
-level-easy = easy
-level-medium = medium
-level-hard = hard
+level = { $n ->
+    [2] level 2, easy
+    [4] level 4, medium
+    [6] level 6, hard
+   *[other] level { $n }
+}
 # The bot as a player, e.g. in "Jungle bot (hard) wins".
 bot-name = Jungle bot ({ $level })
 language-name-en = English
@@ -71,7 +74,7 @@ limit-games = You have started a lot of games in the last hour. Please finish on
 usage = Usage: { $command }
 unknown-command = I don't know the command { $word }. Try { $help }.
 bad-side = { $word } is not a side: say jade, crimson or random.
-bad-level = { $word } is not a level: say easy, medium or hard.
+bad-level = { $word } is not a level: say a number from 1 to 8, or easy, medium or hard.
 bad-game = { $word } is not a game number (games are numbered like #12).
 bad-square = { $word } is not a square: squares are a file A-G then a rank 1-9, like G7.
 bad-move = { $word } is not a move: write the from-square and the to-square, like G7 G6.
@@ -150,7 +153,7 @@ settings-language-auto = { $language } (each reader's own where the platform say
 settings-language = - Language: { $language }; { $spelling }.
 settings-channel-on = - This channel: on.
 settings-channel-off = - This channel: off (ignored).
-settings-games = - Games: rated unless started with `casual`; the bot plays { $level } unless asked otherwise (ratings { $easy }, { $medium }, { $hard }).
+settings-games = - Games: rated unless started with `casual`; the bot plays { $level } unless asked otherwise (levels 1 to 8 rated { $ratings }).
 settings-timers = - Challenges expire after { $minutes ->
         [one] { $minutes } minute
        *[other] { $minutes } minutes

@@ -13,9 +13,12 @@ animal-wolf = 狼
 animal-dog = 狗
 animal-cat = 猫
 animal-rat = 鼠
-level-easy = 简单
-level-medium = 中等
-level-hard = 困难
+level = { $n ->
+    [2] { $n } 级·简单
+    [4] { $n } 级·中等
+    [6] { $n } 级·困难
+   *[other] { $n } 级
+}
 bot-name = 斗兽棋机器人（{ $level }）
 language-name-en = 英语（English）
 language-name-zh-CN = 简体中文
@@ -70,7 +73,7 @@ limit-games = 你这一小时开了很多局。请先下完一局，或者过一
 usage = 用法：{ $command }
 unknown-command = 我不认识命令 { $word }。试试 { $help }。
 bad-side = { $word } 不是一方：请说 jade（绿方）、crimson（红方）或 random（随机）。
-bad-level = { $word } 不是难度：请说 easy、medium 或 hard。
+bad-level = { $word } 不是难度：请选 1 到 8，或 easy、medium、hard。
 bad-game = { $word } 不是对局编号（编号像 #12 这样）。
 bad-square = { $word } 不是格子：格子是列 A-G 加行 1-9，比如 G7。
 bad-move = { $word } 不是走法：写出起点格和终点格，比如 G7 G6。
@@ -148,7 +151,7 @@ settings-language-auto = { $language }（平台告诉我时，用每位读者自
 settings-language = - 语言：{ $language }；{ $spelling }。
 settings-channel-on = - 这个频道：开。
 settings-channel-off = - 这个频道：关（忽略）。
-settings-games = - 对局：除非用 `casual` 开局，否则计分；机器人默认难度为{ $level }（等级分 { $easy }、{ $medium }、{ $hard }）。
+settings-games = - 对局：除非用 `casual` 开局，否则计分；机器人默认难度为{ $level }（1 到 8 级的等级分：{ $ratings }）。
 settings-timers = - 挑战 { $minutes } 分钟后过期；{ $hours } 小时内不走棋的玩家判负。
 settings-limits = - 每位用户的限制：{ $seconds } 秒内 { $commands } 条命令，每小时 { $games } 局新对局。
 settings-moderators = - 管理员：{ $who }。

@@ -13,9 +13,12 @@ animal-wolf = 狼
 animal-dog = 狗
 animal-cat = 貓
 animal-rat = 鼠
-level-easy = 簡單
-level-medium = 中等
-level-hard = 困難
+level = { $n ->
+    [2] { $n } 級·簡單
+    [4] { $n } 級·中等
+    [6] { $n } 級·困難
+   *[other] { $n } 級
+}
 bot-name = 鬥獸棋機器人（{ $level }）
 language-name-en = 英語（English）
 language-name-zh-CN = 簡體中文（简体中文）
@@ -70,7 +73,7 @@ limit-games = 你這一小時開了很多局。請先下完一局，或者過一
 usage = 用法：{ $command }
 unknown-command = 我不認識命令 { $word }。試試 { $help }。
 bad-side = { $word } 不是一方：請說 jade（綠方）、crimson（紅方）或 random（隨機）。
-bad-level = { $word } 不是難度：請說 easy、medium 或 hard。
+bad-level = { $word } 不是難度：請選 1 到 8，或 easy、medium、hard。
 bad-game = { $word } 不是對局編號（編號像 #12 這樣）。
 bad-square = { $word } 不是格子：格子是列 A-G 加行 1-9，比如 G7。
 bad-move = { $word } 不是走法：寫出起點格和終點格，比如 G7 G6。
@@ -148,7 +151,7 @@ settings-language-auto = { $language }（平台告訴我時，用每位讀者自
 settings-language = - 語言：{ $language }；{ $spelling }。
 settings-channel-on = - 這個頻道：開。
 settings-channel-off = - 這個頻道：關（忽略）。
-settings-games = - 對局：除非用 `casual` 開局，否則計分；機器人預設難度為{ $level }（等級分 { $easy }、{ $medium }、{ $hard }）。
+settings-games = - 對局：除非用 `casual` 開局，否則計分；機器人預設難度為{ $level }（1 到 8 級的等級分：{ $ratings }）。
 settings-timers = - 挑戰 { $minutes } 分鐘後過期；{ $hours } 小時內不走棋的玩家判負。
 settings-limits = - 每位使用者的限制：{ $seconds } 秒內 { $commands } 條命令，每小時 { $games } 局新對局。
 settings-moderators = - 管理員：{ $who }。

@@ -46,7 +46,11 @@ fn options(arg: &Arg) -> Vec<CreateCommandOption> {
         Kind::Level => Level::ALL
             .into_iter()
             .fold(option(CommandOptionType::String), |o, l| {
-                o.add_string_choice(label(l.name()), l.name())
+                let name = match l.word() {
+                    Some(word) => format!("{} ({word})", l.number()),
+                    None => l.number().to_string(),
+                };
+                o.add_string_choice(name, l.name())
             }),
         Kind::Square => square_option(arg.name, arg.about),
         // A move is two squares, each completed.
@@ -455,7 +459,7 @@ pub(super) mod tests {
             )
             .command,
             Command::PlayBot {
-                level: Some(crate::chat::Level::Easy),
+                level: Some(crate::chat::Level::EASY),
                 side: SideChoice::Crimson,
                 casual: true
             }
@@ -608,7 +612,7 @@ pub(super) mod tests {
         );
         assert_eq!(
             parse(&i.data).unwrap_err(),
-            "`insane` is not a level: say easy, medium or hard"
+            "`insane` is not a level: say a number from 1 to 8, or easy, medium or hard"
         );
         let i = interaction(
             2,
