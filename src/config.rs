@@ -331,6 +331,10 @@ impl Config {
         }
         if let Some(s) = root.section("store", &["database"])? {
             config.store.database = s.string("database")?.map(PathBuf::from);
+            // A PostgreSQL URL's TLS settings are checked now rather than at the first connection.
+            if let Location::Postgres(url) = config.store.location() {
+                url.tls().map_err(|problem| s.error("database", problem))?;
+            }
         }
         if let Some(s) = root.section("chat", &["prefix", "challenge_expiry", "move_timeout"])? {
             let chat = &mut config.chat;
@@ -460,6 +464,32 @@ mod tests {
         ] {
             assert!(!shown.contains("hunter2"), "{shown}");
             assert!(shown.contains("jungle:***@db.example"), "{shown}");
+        }
+    }
+
+    #[test]
+    fn a_bad_sslmode_is_a_config_error_without_the_password() {
+        let e = Config::parse(
+            "[store]\ndatabase = \"postgresql://jungle:hunter2@db.example/jungle?sslmode=strict\"\n",
+        )
+        .unwrap_err();
+        assert!(e.starts_with("store.database (line 2): "), "{e}");
+        assert!(
+            e.contains(
+                "sslmode=\"strict\" is not one of disable, prefer, require, verify-ca, verify-full"
+            ),
+            "{e}"
+        );
+        assert!(!e.contains("hunter2"), "{e}");
+        for mode in ["disable", "prefer", "require", "verify-ca", "verify-full"] {
+            let c = Config::parse(&format!(
+                "[store]\ndatabase = \"postgresql://db.example/jungle?sslmode={mode}\"\n"
+            ))
+            .unwrap_or_else(|e| panic!("sslmode={mode}: {e}"));
+            assert!(
+                matches!(c.store.location(), Location::Postgres(_)),
+                "{mode}"
+            );
         }
     }
 

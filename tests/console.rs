@@ -44,14 +44,31 @@ impl Channel {
         self.run_bytes(script.as_bytes(), extra)
     }
 
+    /// Runs one console process over `script` with its logs on (`RUST_LOG=filter`) and
+    /// returns stdout and stderr.
+    pub fn run_logged(&self, script: &str, filter: &str) -> (String, String) {
+        let out = self.output(script.as_bytes(), &[], &[("RUST_LOG", filter)]);
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    }
+
     /// Runs one console process over `script`, which need not be text.
     fn run_bytes(&self, script: &[u8], extra: &[&str]) -> String {
+        String::from_utf8(self.output(script, extra, &[]).stdout).unwrap()
+    }
+
+    /// Runs one console process and checks that it succeeded.
+    fn output(&self, script: &[u8], extra: &[&str], env: &[(&str, &str)]) -> std::process::Output {
         let mut child = Command::new(env!("CARGO_BIN_EXE_jungle"))
             .args(["console", "--test-clock", "--db"])
             .arg(self.db())
             .arg("--images")
             .arg(self.dir.path().join("boards"))
             .args(extra)
+            .env_remove("RUST_LOG")
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -64,7 +81,7 @@ impl Channel {
             "console failed: {}",
             String::from_utf8_lossy(&out.stderr)
         );
-        String::from_utf8(out.stdout).unwrap()
+        out
     }
 
     /// Creates a game from a custom position straight in the store (to reach endings quickly).

@@ -7,6 +7,10 @@
 # JUNGLE_TEST_POSTGRES=postgresql://postgres@127.0.0.1:PORT/postgres to the command (tests create
 # a database each), and stops the server when the script exits, whatever the command's result
 # (also on Ctrl-C or SIGTERM).
+#
+# With openssl at hand the server also speaks TLS (plain connections still work): a throwaway CA
+# signs a certificate for `localhost` only, and JUNGLE_TEST_POSTGRES_CA names the CA's file, so
+# that tests can connect with sslmode=require, verify-ca and verify-full.
 set -euo pipefail
 
 bin=""
@@ -59,9 +63,35 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
   cat "$data/initdb.log" >&2
   exit 1
 }
+# TLS: a CA, and a certificate it signs for the name `localhost` (not for 127.0.0.1, so that a
+# test can tell verify-full, which checks the name, from verify-ca, which does not).
+ssl=""
+if command -v openssl >/dev/null; then
+  tls="$data/tls"
+  mkdir "$tls"
+  ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
+  printf 'subjectAltName=DNS:localhost\nbasicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n' >"$tls/server.ext"
+  if openssl req -x509 "${ec[@]}" -days 2 -subj "/CN=jungle test CA" -keyout "$tls/ca.key" -out "$tls/ca.pem" \
+       -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign" >"$data/tls.log" 2>&1 &&
+     openssl req "${ec[@]}" -subj "/CN=localhost" -keyout "$tls/server.key" -out "$tls/server.csr" >>"$data/tls.log" 2>&1 &&
+     openssl x509 -req -in "$tls/server.csr" -CA "$tls/ca.pem" -CAkey "$tls/ca.key" -CAcreateserial -days 2 \
+       -extfile "$tls/server.ext" -out "$tls/server.pem" >>"$data/tls.log" 2>&1; then
+    chmod 600 "$tls/server.key"
+    if [ "$(id -u)" -eq 0 ]; then
+      chown postgres "$tls/server.key" "$tls/server.pem"
+    fi
+    ssl="-c ssl=on -c ssl_cert_file=$tls/server.pem -c ssl_key_file=$tls/server.key"
+    export JUNGLE_TEST_POSTGRES_CA="$tls/ca.pem"
+  else
+    echo "postgres.sh: could not make test certificates; the server runs without TLS:" >&2
+    cat "$data/tls.log" >&2
+  fi
+else
+  echo "postgres.sh: openssl is missing; the server runs without TLS" >&2
+fi
 # Many test processes at once, each with a connection or two; fsync off: a throwaway cluster.
 "${as_owner[@]}" "$bin/pg_ctl" -D "$data/pg" -l "$data/pg.log" -w \
-  -o "-p $port -k $data -h 127.0.0.1 -c max_connections=300 -c fsync=off" start >/dev/null
+  -o "-p $port -k $data -h 127.0.0.1 -c max_connections=300 -c fsync=off $ssl" start >/dev/null
 started=1
 echo "postgres.sh: PostgreSQL runs at 127.0.0.1:$port (${SECONDS}s)" >&2
 

@@ -239,7 +239,8 @@ fn a_version_one_database_is_migrated_with_its_games_replayed() {
              ALTER TABLE games DROP COLUMN captures; ALTER TABLE games DROP COLUMN hashes;
              ALTER TABLE games DROP COLUMN bot_to_move;
              DROP INDEX takebacks_by_game; DROP TABLE takebacks; DROP TABLE channels;
-             DROP TABLE languages;
+             DROP TABLE languages; DROP TABLE leases;
+             ALTER TABLE games DROP COLUMN bot_claim; ALTER TABLE games DROP COLUMN bot_claim_until;
              ALTER TABLE games DROP COLUMN takeback_offer; ALTER TABLE challenges DROP COLUMN rated;
              DROP TABLE analyses; PRAGMA user_version = 1;"
         ))

@@ -9,7 +9,9 @@ mod images;
 mod ai;
 mod analysis;
 mod chat_robustness;
+mod claims;
 mod cli;
+mod connections;
 mod console;
 #[cfg(feature = "discord")]
 mod discord;

@@ -7,6 +7,8 @@ pub mod console;
 #[cfg(feature = "discord")]
 pub mod discord;
 #[cfg(feature = "matrix")]
+mod lease;
+#[cfg(feature = "matrix")]
 pub mod matrix;
 
 use std::collections::HashMap;
@@ -132,15 +134,29 @@ pub async fn run_all(config: Config) -> anyhow::Result<()> {
         let task = adapters.spawn(async move { discord::run(discord_config, service, rx).await });
         names.insert(task.id(), discord::PLATFORM);
     }
+    // Leases held while the adapters run, given up when they stop.
+    #[cfg(feature = "matrix")]
+    let mut leases = Vec::new();
     #[cfg(feature = "matrix")]
     if let Some(section) = &config.matrix {
         let settings = matrix::MatrixConfig::from_table(section, |key| std::env::var(key).ok())
             .map_err(anyhow::Error::msg)?;
-        let task = adapters.spawn(matrix::run(
-            settings,
-            service.clone(),
-            outbox(matrix::PLATFORM),
-        ));
+        // One account, one sync stream: a second process with this account refuses to start.
+        let lease = lease::Held::take(
+            &service,
+            &settings.lease_name(),
+            &format!("the Matrix account {}", settings.user_id),
+        )
+        .await?;
+        let lost = lease.lost();
+        leases.push(lease);
+        let run = matrix::run(settings, service.clone(), outbox(matrix::PLATFORM));
+        let task = adapters.spawn(async move {
+            tokio::select! {
+                result = run => result,
+                e = lost => Err(e),
+            }
+        });
         names.insert(task.id(), matrix::PLATFORM);
     }
     if config.metrics.is_some() {
@@ -165,13 +181,15 @@ pub async fn run_all(config: Config) -> anyhow::Result<()> {
         servers.spawn(crate::metrics::serve(listen, ping));
     }
     let ticker = service.clone();
+    // The timers handle the platforms this process runs: what they do is posted here.
+    let served: Vec<String> = outboxes.keys().map(|p| p.to_string()).collect();
     // A set of one, so that the timers stop when this returns.
     let mut timers = JoinSet::new();
     timers.spawn(async move {
         let mut every = tokio::time::interval(TICK);
         loop {
             every.tick().await;
-            for o in ticker.tick().await {
+            for o in ticker.tick_for(Some(served.clone())).await {
                 match outboxes.get(o.place.platform.as_str()) {
                     Some(tx) => {
                         if tx.send(o).await.is_err() {
@@ -183,8 +201,8 @@ pub async fn run_all(config: Config) -> anyhow::Result<()> {
             }
         }
     });
-    tokio::select! {
-        result = until_all_stopped(adapters, &names) => result,
+    let result = tokio::select! {
+        result = until_all_stopped(&mut adapters, &names) => result,
         Some(done) = servers.join_next() => match done {
             Ok(result) => result.and(Err(anyhow::anyhow!("the metrics server stopped"))),
             Err(e) => Err(anyhow::Error::new(e).context("the metrics server failed")),
@@ -193,13 +211,21 @@ pub async fn run_all(config: Config) -> anyhow::Result<()> {
             tracing::info!("stopping");
             Ok(())
         }
+    };
+    // The adapters stop before their leases are given up, so that a process taking a lease
+    // over never overlaps with this one.
+    adapters.shutdown().await;
+    #[cfg(feature = "matrix")]
+    for lease in leases {
+        lease.release().await;
     }
+    result
 }
 
 /// Waits until every adapter has stopped, logging each one as it stops (its error, which
 /// never holds a secret: the configs keep tokens out of `Debug` and errors).
 async fn until_all_stopped(
-    mut adapters: JoinSet<anyhow::Result<()>>,
+    adapters: &mut JoinSet<anyhow::Result<()>>,
     names: &HashMap<task::Id, &'static str>,
 ) -> anyhow::Result<()> {
     let count = adapters.len();

@@ -42,6 +42,11 @@ impl Core {
         &self.store
     }
 
+    /// The store, for what is not a command (claims and leases).
+    pub fn store_mut(&mut self) -> &mut Store {
+        &mut self.store
+    }
+
     pub fn settings(&self) -> &Settings {
         &self.settings
     }
@@ -218,8 +223,14 @@ impl Core {
     /// Expires challenges, ends timed-out games, and lists bot moves still owed; notes how
     /// many games each status holds for the metrics.
     pub fn tick(&mut self, now: i64) -> Ticked {
+        self.tick_for(now, &|_| true)
+    }
+
+    /// [`Core::tick`] for the games and challenges of the platforms `serves` accepts (those
+    /// this process runs an adapter for, so that it can post what happens).
+    pub fn tick_for(&mut self, now: i64, serves: &dyn Fn(&str) -> bool) -> Ticked {
         let mut out = Ticked::default();
-        if let Err(e) = timers::tick(&mut self.env(now, Default::default()), &mut out) {
+        if let Err(e) = timers::tick(&mut self.env(now, Default::default()), &mut out, serves) {
             tracing::error!(error = %e, "timer pass failed");
         }
         match self.store.game_counts() {

@@ -51,8 +51,10 @@ impl Clock for ManualClock {
     }
 }
 
-/// A bot turn being searched by one task: no other task (the timers) takes it meanwhile.
-/// Dropping it ends the claim.
+/// A bot turn being searched by one task of one process: no other task (the timers) takes it
+/// meanwhile, and no other process sharing the database (the game's bot claim, see
+/// [`Store::claim_bot_turn`]). Dropping it ends the claim in this process; in the database a
+/// committed move ends it, or else its expiry.
 pub struct Claim {
     turn: BotTurn,
     thinking: Arc<Mutex<HashSet<i64>>>,
@@ -74,6 +76,32 @@ pub enum Pending {
 /// seconds, and the bot's own moves must not starve).
 const ANALYSES_AT_ONCE: usize = 1;
 
+/// How long a claim on the bot's move lasts in the database. The search stops at its level's
+/// thinking time (seconds at most), so this is only reached when the process that claimed the
+/// move died: another process then plays it this much later.
+pub const BOT_CLAIM_SECS: i64 = 60;
+
+/// This process among others on the same database: its host, process id and start time (to
+/// the nanosecond, so that a restarted process with a reused id is another owner). Operators
+/// read it in the error that says a lease is held.
+fn process_owner() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "localhost".to_string());
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default();
+    format!(
+        "{host} pid {} started {}.{:09}",
+        std::process::id(),
+        started.as_secs(),
+        started.subsec_nanos()
+    )
+}
+
 /// The game service shared by every adapter. Cheap to clone.
 #[derive(Clone)]
 pub struct Service {
@@ -82,6 +110,8 @@ pub struct Service {
     /// Games whose bot move is being searched right now.
     thinking: Arc<Mutex<HashSet<i64>>>,
     analyses: Arc<tokio::sync::Semaphore>,
+    /// Who this process is in the database's claims and leases.
+    owner: Arc<str>,
     /// What a remembering level learned in each of its games so far.
     memories: Arc<Mutex<bot::Memories>>,
 }
@@ -93,8 +123,25 @@ impl Service {
             clock,
             thinking: Arc::new(Mutex::new(HashSet::new())),
             analyses: Arc::new(tokio::sync::Semaphore::new(ANALYSES_AT_ONCE)),
+            owner: process_owner().into(),
             memories: Arc::default(),
         }
+    }
+
+    /// Who this process is in the database's claims and leases.
+    pub fn owner(&self) -> &str {
+        &self.owner
+    }
+
+    /// Runs `f` on the store off the runtime (the leases adapters hold); `None` if it panicked.
+    pub async fn with_store<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Store) -> T + Send + 'static,
+    ) -> Option<T> {
+        let core = self.core.clone();
+        tokio::task::spawn_blocking(move || f(lock(&core).store_mut()))
+            .await
+            .ok()
     }
 
     pub fn now(&self) -> i64 {
@@ -147,7 +194,7 @@ impl Service {
         match self.run_handler(event).await {
             Some(h) => {
                 let pending = match (h.bot_turn, h.analysis) {
-                    (Some(turn), _) => self.claim(turn).map(Pending::Bot),
+                    (Some(turn), _) => self.claim(turn).await.map(Pending::Bot),
                     (None, job) => job.map(Pending::Analysis),
                 };
                 let replies = render_all(h.replies).await;
@@ -172,11 +219,7 @@ impl Service {
         progress: Option<tokio::sync::watch::Sender<(usize, usize)>>,
     ) -> Vec<Reply> {
         match pending {
-            Pending::Bot(claim) => {
-                let replies = self.search_and_play(&claim.turn).await;
-                drop(claim);
-                render_all(replies).await
-            }
+            Pending::Bot(claim) => render_all(self.play_claimed(claim).await).await,
             Pending::Analysis(job) => self.analyse(job, progress).await,
         }
     }
@@ -244,27 +287,71 @@ impl Service {
         }
     }
 
-    /// Searches and plays the bot's move; empty if another task is already on it.
+    /// Searches and plays the bot's move; empty if another task or process is already on it.
     async fn bot_move(&self, turn: BotTurn) -> Vec<Reply> {
-        match self.claim(turn) {
-            Some(claim) => self.search_and_play(&claim.turn).await,
+        match self.claim(turn).await {
+            Some(claim) => self.play_claimed(claim).await,
             None => Vec::new(),
         }
     }
 
-    /// Claims the bot's turn in a game, unless another task is already on it; the claim ends
-    /// when the returned value is dropped.
-    fn claim(&self, turn: BotTurn) -> Option<Claim> {
-        lock(&self.thinking).insert(turn.game_id).then(|| Claim {
+    /// Claims the bot's turn in a game, unless another task of this process or another process
+    /// on the database is already on it (or the game has moved on); the claim ends when the
+    /// returned value is dropped, in the database when the move is committed.
+    async fn claim(&self, turn: BotTurn) -> Option<Claim> {
+        if !lock(&self.thinking).insert(turn.game_id) {
+            return None;
+        }
+        let claim = Claim {
             turn,
             thinking: self.thinking.clone(),
-        })
+        };
+        let (game, ply) = (claim.turn.game_id, claim.turn.ply);
+        let owner = self.owner.clone();
+        let now = self.clock.now();
+        let claimed = self
+            .with_store(move |store| {
+                store.claim_bot_turn(game, ply, &owner, now, now + BOT_CLAIM_SECS)
+            })
+            .await;
+        match claimed {
+            Some(Ok(true)) => Some(claim),
+            Some(Ok(false)) => {
+                tracing::debug!(game, ply, "the bot's move is claimed elsewhere or was made");
+                None
+            }
+            Some(Err(e)) => {
+                // Left owed: the timers try again.
+                tracing::error!(game, error = %e, "cannot claim the bot's move");
+                None
+            }
+            None => None,
+        }
+    }
+
+    /// Searches and plays a claimed bot move. When nothing was played (the game moved on, the
+    /// search failed), the claim in the database is given up at once rather than at its expiry.
+    async fn play_claimed(&self, claim: Claim) -> Vec<Reply> {
+        let replies = self.search_and_play(&claim.turn).await;
+        if replies.is_empty() {
+            let game = claim.turn.game_id;
+            let owner = self.owner.clone();
+            if let Some(Err(e)) = self
+                .with_store(move |store| store.release_bot_turn(game, &owner))
+                .await
+            {
+                tracing::warn!(game, error = %e, "cannot give up the claim on the bot's move");
+            }
+        }
+        drop(claim);
+        replies
     }
 
     async fn search_and_play(&self, turn: &BotTurn) -> Vec<Reply> {
         let seed = (turn.game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(turn.ply);
         let (pos, history) = (turn.position, turn.history.clone());
         let settings = *lock(&self.core).settings().level(turn.level);
+        tracing::debug!(game = turn.game_id, ply = turn.ply, level = ?turn.level, "the bot searches its move");
         let started = std::time::Instant::now();
         let mut memory = if settings.remembers {
             lock(&self.memories).take(turn.game_id)
@@ -305,12 +392,27 @@ impl Service {
         }
     }
 
-    /// Runs the timers: expired challenges, timed-out games, bot moves owed since a restart.
-    /// Adapters call this every few seconds and post what belongs to their platform.
+    /// Runs the timers: expired challenges, timed-out games, bot moves owed since a restart
+    /// (each claimed before it is searched: of several processes, one plays it). Adapters call
+    /// this every few seconds and post what belongs to their platform.
     pub async fn tick(&self) -> Vec<Outgoing> {
+        self.tick_for(None).await
+    }
+
+    /// [`Service::tick`] for these platforms only (`None`: all): a process leaves alone the
+    /// games of a platform it does not run, whose messages it could not post.
+    pub async fn tick_for(&self, platforms: Option<Vec<String>>) -> Vec<Outgoing> {
         let core = self.core.clone();
         let now = self.clock.now();
-        let ticked = match tokio::task::spawn_blocking(move || lock(&core).tick(now)).await {
+        let tick = move || {
+            let serves = |platform: &str| {
+                platforms
+                    .as_ref()
+                    .is_none_or(|ps| ps.iter().any(|p| p == platform))
+            };
+            lock(&core).tick_for(now, &serves)
+        };
+        let ticked = match tokio::task::spawn_blocking(tick).await {
             Ok(t) => t,
             Err(e) => {
                 tracing::error!(error = %e, "the timer pass failed");

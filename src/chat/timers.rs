@@ -1,5 +1,6 @@
 //! What happens with time alone: challenges lapse, silent games end, and bot moves owed after a
-//! restart are picked up again.
+//! restart are picked up again (the service claims each before it searches, so that of several
+//! processes on one database one plays it).
 
 use crate::engine::{Outcome, WinReason};
 use crate::lang::tr;
@@ -18,11 +19,20 @@ pub struct Ticked {
     pub bot_turns: Vec<(Place, BotTurn)>,
 }
 
-/// Expires challenges, ends timed-out games, and lists bot moves still owed.
-pub(crate) fn tick(env: &mut Env<'_>, out: &mut Ticked) -> Result<(), ChatError> {
-    expire_challenges(env, out)?;
-    time_out_games(env, out)?;
+/// Expires challenges, ends timed-out games, and lists bot moves still owed, of the platforms
+/// `serves` accepts: a process leaves alone what it could not post (another process, which runs
+/// that platform, does it).
+pub(crate) fn tick(
+    env: &mut Env<'_>,
+    out: &mut Ticked,
+    serves: &dyn Fn(&str) -> bool,
+) -> Result<(), ChatError> {
+    expire_challenges(env, out, serves)?;
+    time_out_games(env, out, serves)?;
     for row in env.store.bot_turns()? {
+        if !serves(&row.platform) {
+            continue;
+        }
         let game = Game::load(env.store, row)?;
         if let Some(turn) = game.bot_turn() {
             out.bot_turns.push((place_of(&game), turn));
@@ -31,8 +41,15 @@ pub(crate) fn tick(env: &mut Env<'_>, out: &mut Ticked) -> Result<(), ChatError>
     Ok(())
 }
 
-fn expire_challenges(env: &mut Env<'_>, out: &mut Ticked) -> Result<(), ChatError> {
+fn expire_challenges(
+    env: &mut Env<'_>,
+    out: &mut Ticked,
+    serves: &dyn Fn(&str) -> bool,
+) -> Result<(), ChatError> {
     for c in env.store.lapsed_challenges(env.now)? {
+        if !serves(&c.platform) {
+            continue;
+        }
         if !env
             .store
             .close_challenge(c.id, crate::store::ChallengeStatus::Expired, None)?
@@ -70,9 +87,16 @@ fn expire_challenges(env: &mut Env<'_>, out: &mut Ticked) -> Result<(), ChatErro
     Ok(())
 }
 
-fn time_out_games(env: &mut Env<'_>, out: &mut Ticked) -> Result<(), ChatError> {
+fn time_out_games(
+    env: &mut Env<'_>,
+    out: &mut Ticked,
+    serves: &dyn Fn(&str) -> bool,
+) -> Result<(), ChatError> {
     let deadline = env.now - env.settings.move_timeout_secs;
     for row in env.store.stale_games(deadline)? {
+        if !serves(&row.platform) {
+            continue;
+        }
         let game = Game::load(env.store, row)?;
         if let Seat::Bot(_) = game.to_move() {
             continue; // the bot's own turn is picked up with the owed moves

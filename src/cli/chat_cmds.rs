@@ -42,6 +42,17 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
         .context("starting the async runtime")
 }
 
+/// The console modes keep stderr quiet unless `RUST_LOG` asks for logs (a filter, as for
+/// `jungle run`): their stdout is the conversation.
+fn logs_if_asked() {
+    if let Ok(filter) = tracing_subscriber::EnvFilter::try_from_default_env() {
+        tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_writer(std::io::stderr)
+            .init();
+    }
+}
+
 pub fn play(
     config: Config,
     images: Option<PathBuf>,
@@ -50,6 +61,7 @@ pub fn play(
     casual: bool,
     lang: Option<Lang>,
 ) -> anyhow::Result<()> {
+    logs_if_asked();
     let opts = options(config, images, true);
     runtime()?.block_on(console::run_play(opts, level, side, casual, lang))
 }
@@ -60,6 +72,7 @@ pub fn console(
     text_board: bool,
     test_clock: bool,
 ) -> anyhow::Result<()> {
+    logs_if_asked();
     let opts = options(config, images, text_board);
     runtime()?.block_on(console::run_console(opts, test_clock))
 }

@@ -380,7 +380,8 @@ impl Sqlite {
             "UPDATE games SET moves = CASE WHEN moves = '' THEN ?3 ELSE moves || ',' || ?3 END,
                     captures = captures || ?4, hashes = hashes || ?5,
                     position = ?6, ply = ply + 1, last_move_at = ?7, draw_offer = NULL, takeback_offer = NULL,
-                    bot_to_move = CASE WHEN ?8 THEN jade_id IS NULL ELSE crimson_id IS NULL END
+                    bot_to_move = CASE WHEN ?8 THEN jade_id IS NULL ELSE crimson_id IS NULL END,
+                    bot_claim = NULL, bot_claim_until = NULL
              WHERE id = ?1 AND ply = ?2 AND status = 'active'",
             params![
                 game_id,

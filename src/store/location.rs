@@ -56,6 +56,131 @@ impl PostgresUrl {
     pub fn expose(&self) -> &str {
         self.0.expose()
     }
+
+    /// What the URL asks of TLS (`sslmode`, `sslrootcert`, as libpq reads them), and the URL
+    /// for the client library, which knows only `disable`, `prefer` and `require`: the
+    /// verifying modes become `require` there (the check is ours) and `sslrootcert` is left
+    /// out. The error says which parameter is wrong, without the URL.
+    pub fn tls(&self) -> Result<(Tls, String), String> {
+        let url = self.0.expose();
+        let (base, query) = match url.split_once('?') {
+            Some((base, query)) => (base, query),
+            None => (url, ""),
+        };
+        let mut mode = None;
+        let mut root_cert = None;
+        let mut kept = Vec::new();
+        for param in query.split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = param.split_once('=').unwrap_or((param, ""));
+            match key {
+                "sslmode" => mode = Some(SslMode::parse(&percent_decoded(value))?),
+                "sslrootcert" => root_cert = Some(PathBuf::from(percent_decoded(value))),
+                _ => kept.push(param.to_string()),
+            }
+        }
+        let mode = mode.unwrap_or(SslMode::Disable);
+        // libpq: `require` with a CA certificate checks the chain, as `verify-ca` does.
+        let mode = match (mode, &root_cert) {
+            (SslMode::Require, Some(_)) => SslMode::VerifyCa,
+            (mode, _) => mode,
+        };
+        if root_cert.is_some() && matches!(mode, SslMode::Disable | SslMode::Prefer) {
+            return Err(format!(
+                "sslrootcert is for sslmode=require, verify-ca or verify-full, not sslmode={}",
+                mode.name()
+            ));
+        }
+        let client_mode = match mode {
+            SslMode::Disable => "disable",
+            SslMode::Prefer => "prefer",
+            SslMode::Require | SslMode::VerifyCa | SslMode::VerifyFull => "require",
+        };
+        kept.push(format!("sslmode={client_mode}"));
+        Ok((
+            Tls { mode, root_cert },
+            format!("{base}?{}", kept.join("&")),
+        ))
+    }
+}
+
+/// How a connection to PostgreSQL is protected: libpq's `sslmode`, without `allow`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SslMode {
+    /// No TLS (also when the URL does not say).
+    Disable,
+    /// TLS if the server offers it, the certificate not checked.
+    Prefer,
+    /// TLS or no connection, the certificate not checked.
+    Require,
+    /// TLS, the certificate signed by a trusted CA.
+    VerifyCa,
+    /// TLS, the certificate signed by a trusted CA and made out to the host connected to.
+    VerifyFull,
+}
+
+impl SslMode {
+    const ALL: [SslMode; 5] = [
+        SslMode::Disable,
+        SslMode::Prefer,
+        SslMode::Require,
+        SslMode::VerifyCa,
+        SslMode::VerifyFull,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SslMode::Disable => "disable",
+            SslMode::Prefer => "prefer",
+            SslMode::Require => "require",
+            SslMode::VerifyCa => "verify-ca",
+            SslMode::VerifyFull => "verify-full",
+        }
+    }
+
+    fn parse(text: &str) -> Result<SslMode, String> {
+        SslMode::ALL
+            .into_iter()
+            .find(|m| m.name() == text)
+            .ok_or_else(|| {
+                let names: Vec<&str> = SslMode::ALL.iter().map(|m| m.name()).collect();
+                format!(
+                    "sslmode={text:?} is not one of {} (\"allow\" is not supported)",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// TLS as a PostgreSQL URL asks for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tls {
+    pub mode: SslMode,
+    /// The CA certificates (PEM) to trust instead of the system's.
+    pub root_cert: Option<PathBuf>,
+}
+
+/// A URL parameter's value with `%XX` escapes decoded (a path may need them).
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 impl fmt::Display for PostgresUrl {
@@ -125,6 +250,55 @@ mod tests {
             Location::from_path(Path::new("postgres://h/db")),
             Location::Postgres(_)
         ));
+    }
+
+    fn tls(url: &str) -> Result<(Tls, String), String> {
+        match Location::from_path(Path::new(url)) {
+            Location::Postgres(url) => url.tls(),
+            Location::File(_) => panic!("{url} is a URL"),
+        }
+    }
+
+    #[test]
+    fn sslmode_is_read_as_libpq_reads_it() {
+        let (t, client) = tls("postgresql://ann:pw@db/j").unwrap();
+        assert_eq!((t.mode, t.root_cert), (SslMode::Disable, None));
+        assert_eq!(client, "postgresql://ann:pw@db/j?sslmode=disable");
+        for (mode, expected, client_mode) in [
+            ("disable", SslMode::Disable, "disable"),
+            ("prefer", SslMode::Prefer, "prefer"),
+            ("require", SslMode::Require, "require"),
+            ("verify-ca", SslMode::VerifyCa, "require"),
+            ("verify-full", SslMode::VerifyFull, "require"),
+        ] {
+            let (t, client) = tls(&format!(
+                "postgresql://db/j?connect_timeout=5&sslmode={mode}"
+            ))
+            .unwrap();
+            assert_eq!(t.mode, expected);
+            assert_eq!(
+                client,
+                format!("postgresql://db/j?connect_timeout=5&sslmode={client_mode}")
+            );
+        }
+        // A CA file: kept from the client library; with `require`, the chain is checked.
+        let (t, client) =
+            tls("postgresql://db/j?sslmode=require&sslrootcert=%2Fetc%2Fca%20dir%2Froot.pem")
+                .unwrap();
+        assert_eq!(t.mode, SslMode::VerifyCa);
+        assert_eq!(t.root_cert, Some(PathBuf::from("/etc/ca dir/root.pem")));
+        assert_eq!(client, "postgresql://db/j?sslmode=require");
+    }
+
+    #[test]
+    fn a_bad_sslmode_is_named_without_the_url() {
+        for bad in ["bogus", "allow", "REQUIRE", ""] {
+            let e = tls(&format!("postgresql://ann:s3cret@db/j?sslmode={bad}")).unwrap_err();
+            assert!(e.contains(&format!("sslmode={bad:?} is not one of")), "{e}");
+            assert!(e.contains("verify-full") && !e.contains("s3cret"), "{e}");
+        }
+        let e = tls("postgresql://db/j?sslmode=disable&sslrootcert=/ca.pem").unwrap_err();
+        assert!(e.contains("sslrootcert is for"), "{e}");
     }
 
     #[test]

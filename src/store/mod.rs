@@ -5,8 +5,9 @@
 //! the bot uses: [`backup`] copies a live SQLite database, [`inspect`] looks at one without
 //! writing (for `jungle check`).
 //!
-//! `games.rs`, `challenges.rs`, `players.rs`, `takebacks.rs` and `channels.rs` hold the types
-//! the store speaks and the SQLite queries; `postgres/` holds the PostgreSQL ones. The store is
+//! `games.rs`, `challenges.rs`, `players.rs`, `takebacks.rs`, `channels.rs` and `claims.rs`
+//! (what one process holds for a while: leases, bot claims) hold the types the store speaks and
+//! the SQLite queries; `postgres/` holds the PostgreSQL ones. The store is
 //! an enum over the two rather than a trait object: callers keep one concrete, `Send` type with
 //! the same methods as before, and each method is one `match` (see `forward!`) that fails to
 //! compile when a backend lacks it.
@@ -15,6 +16,7 @@ mod analyses;
 mod backup;
 mod challenges;
 mod channels;
+mod claims;
 mod codec;
 mod games;
 mod inspect;
@@ -35,10 +37,11 @@ use crate::engine::Side;
 
 pub use backup::{BackupError, Copied, backup};
 pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
+pub use claims::{Lease, LeaseGrant};
 pub use codec::BadValue;
 pub use games::{Finish, GameRow, GameStatus, NewGame, RatingChange, Step};
 pub use inspect::{DatabaseState, inspect};
-pub use location::{Location, PostgresUrl};
+pub use location::{Location, PostgresUrl, SslMode, Tls};
 pub use players::{PlayerRow, RankedPlayer};
 pub use schema::latest_version;
 pub use takebacks::Takeback;
@@ -56,6 +59,9 @@ pub enum StoreError {
     /// No connection could be made to the PostgreSQL server (shown without the password).
     #[error("cannot connect to the database {url}: {detail}")]
     Connect { url: String, detail: String },
+    /// A PostgreSQL URL with a parameter this build cannot use (shown without the password).
+    #[error("the database URL {url}: {problem}")]
+    BadUrl { url: String, problem: String },
     /// A `postgresql://` database in a build without the `postgres` feature.
     #[error(
         "the database {0} is a PostgreSQL server, and this jungle-bot was built without PostgreSQL support (cargo feature \"postgres\")"
@@ -334,6 +340,26 @@ impl Store {
         fn language(&self, platform: &str, scope: &str) -> Result<Option<String>>;
         /// Chooses the language of a server or room, noting who did it and when.
         fn set_language(&mut self, platform: &str, scope: &str, lang: &str, by: &str, now: i64) -> Result<()>;
+
+        /// Takes the lease `name` for `owner` until `expires_at` (unix seconds), unless another
+        /// owner holds it past `now`: then says who and until when. One guarded write, so of
+        /// several processes asking at once exactly one is granted it.
+        fn take_lease(&mut self, name: &str, owner: &str, now: i64, expires_at: i64) -> Result<LeaseGrant>;
+        /// Moves the expiry of a lease `owner` holds; false when it is no longer theirs (it
+        /// expired and another process took it).
+        fn renew_lease(&mut self, name: &str, owner: &str, expires_at: i64) -> Result<bool>;
+        /// Gives a lease up; false when it was not `owner`'s.
+        fn release_lease(&mut self, name: &str, owner: &str) -> Result<bool>;
+        /// The lease of that name as stored, expired or not.
+        fn lease(&self, name: &str) -> Result<Option<Lease>>;
+        /// Claims the bot's move in a game for `owner` until `until`: only while the game is
+        /// active at `ply` with the bot to move and no other owner's claim runs past `now`. One
+        /// guarded write, so of several processes that found the same owed move exactly one
+        /// searches it. A committed move or takeback ends the claim.
+        fn claim_bot_turn(&mut self, game_id: i64, ply: u32, owner: &str, now: i64, until: i64) -> Result<bool>;
+        /// Ends `owner`'s claim on a game's bot move without a move (so that another process
+        /// need not wait for it to expire).
+        fn release_bot_turn(&mut self, game_id: i64, owner: &str) -> Result<bool>;
 
         /// Whether the bot answers in this channel.
         fn channel_enabled(&self, platform: &str, channel: &str) -> Result<bool>;

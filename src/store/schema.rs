@@ -160,6 +160,22 @@ const MIGRATIONS: &[Migration] = &[
     "#,
         backfill: None,
     },
+    // 6 -> 7: several processes on one database. A lease is a name one process holds until it
+    // expires (the Matrix account: one sync stream); a game's bot claim says which process is
+    // searching the bot's move and until when, so that one process alone searches and plays it.
+    Migration {
+        sql: r#"
+    CREATE TABLE leases (
+        name        TEXT    PRIMARY KEY,
+        owner       TEXT    NOT NULL,
+        acquired_at INTEGER NOT NULL,
+        expires_at  INTEGER NOT NULL
+    );
+    ALTER TABLE games ADD COLUMN bot_claim TEXT;
+    ALTER TABLE games ADD COLUMN bot_claim_until INTEGER;
+    "#,
+        backfill: None,
+    },
 ];
 
 /// Fills `captures` and `hashes` of the games stored before migration 2 by replaying them.

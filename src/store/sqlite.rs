@@ -2,7 +2,9 @@
 //! the types they read and write, in `games.rs`, `challenges.rs`, `players.rs`, `takebacks.rs`
 //! and `channels.rs`; the schema in `schema.rs`.
 
+use std::cell::Cell;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use rusqlite::Connection;
 
@@ -25,6 +27,44 @@ fn wal(conn: &Connection) -> Result<()> {
             other => return Ok(other?),
         }
     }
+}
+
+/// How long a write waits for another connection's write to end before it fails with
+/// "database is locked".
+const BUSY_WAIT: Duration = Duration::from_secs(30);
+
+thread_local! {
+    /// When the wait for the lock now being waited for began (a connection is used by one
+    /// thread at a time, and SQLite calls the busy handler on the thread that waits).
+    static BUSY_SINCE: Cell<Instant> = Cell::new(Instant::now());
+}
+
+/// SQLite's busy handler. Its own (`busy_timeout`) sleeps longer and longer between tries, up
+/// to 100 ms: beside a process that writes flat out, whose locks leave gaps of well under a
+/// millisecond, it seldom looks at the right moment and gives up with "database is locked"
+/// (two `jungle bench --db` processes on one file did). This one looks again every millisecond
+/// or so, a little at random so that two waiters do not keep meeting, for up to [`BUSY_WAIT`].
+fn busy(attempt: i32) -> bool {
+    let now = Instant::now();
+    if attempt == 0 {
+        BUSY_SINCE.set(now);
+    }
+    let jitter = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    match busy_wait(now - BUSY_SINCE.get(), jitter) {
+        Some(pause) => {
+            std::thread::sleep(pause);
+            true
+        }
+        None => false,
+    }
+}
+
+/// The pause before the next look at the lock after waiting `waited`; `None` once it is time
+/// to give up. `jitter` is any number (the pause is 0.25 to 1.25 ms).
+fn busy_wait(waited: Duration, jitter: u32) -> Option<Duration> {
+    (waited < BUSY_WAIT).then(|| Duration::from_micros(250 + u64::from(jitter % 1000)))
 }
 
 /// An open SQLite database.
@@ -62,7 +102,7 @@ impl Sqlite {
     }
 
     fn setup(conn: Connection, name: &str) -> Result<Sqlite> {
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.busy_handler(Some(busy))?;
         wal(&conn)?;
         // FULL: a move that was answered survives a power cut too, not only a crash of the
         // process (NORMAL may roll back the last commits in WAL mode); `jungle bench` measures
@@ -95,5 +135,23 @@ impl Sqlite {
         Ok(self
             .conn
             .query_row("PRAGMA journal_mode", [], |r| r.get(0))?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_busy_writer_looks_again_often_and_gives_up_in_the_end() {
+        for jitter in [0, 1, 999, 12_345_678, u32::MAX] {
+            let pause = busy_wait(Duration::ZERO, jitter).unwrap();
+            assert!(
+                pause >= Duration::from_micros(250) && pause <= Duration::from_micros(1250),
+                "{pause:?}"
+            );
+            assert!(busy_wait(BUSY_WAIT - Duration::from_millis(1), jitter).is_some());
+            assert_eq!(busy_wait(BUSY_WAIT, jitter), None);
+        }
     }
 }

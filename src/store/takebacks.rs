@@ -69,7 +69,8 @@ impl Sqlite {
         tx.execute(
             "UPDATE games SET moves = ?2, captures = ?3, hashes = ?4, position = ?5, ply = ?6,
                     last_move_at = ?7, draw_offer = NULL, takeback_offer = NULL,
-                    bot_to_move = CASE WHEN ?8 THEN jade_id IS NULL ELSE crimson_id IS NULL END
+                    bot_to_move = CASE WHEN ?8 THEN jade_id IS NULL ELSE crimson_id IS NULL END,
+                    bot_claim = NULL, bot_claim_until = NULL
              WHERE id = ?1",
             params![
                 game_id,

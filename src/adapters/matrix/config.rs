@@ -150,6 +150,19 @@ impl MatrixConfig {
         })
     }
 
+    /// The name of the lease that keeps this account to one process: the homeserver (as its
+    /// URL is normally written: `https://Matrix.Example.org/` is `https://matrix.example.org`)
+    /// and the user.
+    pub fn lease_name(&self) -> String {
+        let homeserver = matrix_sdk::reqwest::Url::parse(&self.homeserver)
+            .map_or_else(|_| self.homeserver.clone(), |u| u.to_string());
+        format!(
+            "matrix {} {}",
+            homeserver.trim_end_matches('/'),
+            self.user_id
+        )
+    }
+
     /// May this user invite the bot?
     pub fn allows(&self, user: &UserId) -> bool {
         self.allow.iter().any(|a| match a {
@@ -218,6 +231,35 @@ mod tests {
         assert_eq!(c.device_name, "jungle-bot");
         let c = parse(&format!("{BASE}password = \"p\"\n")).unwrap();
         assert_eq!(c.data_dir, crate::config::data_dir().join("matrix"));
+    }
+
+    #[test]
+    fn one_lease_per_homeserver_and_user_however_written() {
+        let name = |homeserver: &str, user: &str| {
+            parse(&format!(
+                "homeserver = \"{homeserver}\"\nuser_id = \"{user}\"\npassword = \"hunter2\"\n"
+            ))
+            .unwrap()
+            .lease_name()
+        };
+        let lease = name("https://matrix.example.org", "@jungle:example.org");
+        assert_eq!(
+            lease,
+            "matrix https://matrix.example.org @jungle:example.org"
+        );
+        assert_eq!(
+            name("https://Matrix.Example.org/", "@jungle:example.org"),
+            lease
+        );
+        assert_ne!(
+            name("https://matrix.example.org", "@other:example.org"),
+            lease
+        );
+        assert_ne!(
+            name("https://other.example.org", "@jungle:example.org"),
+            lease
+        );
+        assert!(!lease.contains("hunter2"));
     }
 
     #[test]

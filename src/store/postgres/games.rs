@@ -213,7 +213,8 @@ impl Postgres {
                 "UPDATE games SET moves = CASE WHEN moves = '' THEN $3 ELSE moves || ',' || $3 END,
                         captures = captures || $4, hashes = hashes || $5,
                         position = $6, ply = ply + 1, last_move_at = $7, draw_offer = NULL, takeback_offer = NULL,
-                        bot_to_move = CASE WHEN $8 THEN jade_id IS NULL ELSE crimson_id IS NULL END
+                        bot_to_move = CASE WHEN $8 THEN jade_id IS NULL ELSE crimson_id IS NULL END,
+                        bot_claim = NULL, bot_claim_until = NULL
                  WHERE id = $1 AND ply = $2 AND status = 'active'",
                 &[
                     &game_id,
@@ -374,7 +375,8 @@ impl Postgres {
             tx.execute(
                 "UPDATE games SET moves = $2, captures = $3, hashes = $4, position = $5, ply = $6,
                         last_move_at = $7, draw_offer = NULL, takeback_offer = NULL,
-                        bot_to_move = CASE WHEN $8 THEN jade_id IS NULL ELSE crimson_id IS NULL END
+                        bot_to_move = CASE WHEN $8 THEN jade_id IS NULL ELSE crimson_id IS NULL END,
+                        bot_claim = NULL, bot_claim_until = NULL
                  WHERE id = $1",
                 &[
                     &game_id,

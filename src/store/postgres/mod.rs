@@ -5,15 +5,20 @@
 //!
 //! Every "check, then write" is one transaction that locks what it checks (`FOR UPDATE` on the
 //! game or the players' rows, always in the order game, players by id, challenge), so that two
-//! processes cannot both pass the same check; ratings change relative to what is stored.
+//! processes cannot both pass the same check; ratings change relative to what is stored. A
+//! transaction the server rolls back over a conflict with another (a serialization failure, a
+//! deadlock) runs again; TLS is as the URL's `sslmode` asks (`tls.rs`).
 
+mod claims;
 mod games;
 mod queries;
 mod schema;
+mod tls;
 
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
+use ::postgres::error::SqlState;
 use ::postgres::{Client, NoTls, Row};
 
 use super::codec::BadValue;
@@ -23,6 +28,50 @@ use super::{DatabaseState, PostgresUrl, Result, StoreError};
 /// wait (doubled each time).
 const RECONNECT_TRIES: u32 = 6;
 const FIRST_WAIT: Duration = Duration::from_millis(100);
+
+/// How many times a transaction the server rolled back over a conflict runs in all, and the
+/// first pause before it runs again (doubled each time).
+const CONFLICT_TRIES: u32 = 5;
+const CONFLICT_WAIT: Duration = Duration::from_millis(5);
+
+/// Whether the server rolled the whole transaction back to resolve a conflict with another
+/// one, so that running it again is safe and may well work: a serialization failure (40001)
+/// or a deadlock (40P01).
+fn is_conflict(code: &SqlState) -> bool {
+    *code == SqlState::T_R_SERIALIZATION_FAILURE || *code == SqlState::T_R_DEADLOCK_DETECTED
+}
+
+fn rolled_back(e: &StoreError) -> bool {
+    matches!(e, StoreError::Postgres(e) if e.code().is_some_and(is_conflict))
+}
+
+/// Runs `attempt` until it succeeds, fails with an error `conflict` does not accept, or has
+/// run `tries` times; pausing `first`, then twice as long each time (plus up to as much again
+/// at random, so that the two sides of a conflict do not meet again), in between.
+fn again_after_conflicts<T>(
+    tries: u32,
+    first: Duration,
+    conflict: impl Fn(&StoreError) -> bool,
+    mut attempt: impl FnMut() -> Result<T>,
+) -> Result<T> {
+    let mut pause = first;
+    let mut run = 1;
+    loop {
+        match attempt() {
+            Err(e) if run < tries && conflict(&e) => {
+                let jitter = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.subsec_nanos());
+                let wait = pause + pause.mul_f64(f64::from(jitter % 1000) / 1000.0);
+                tracing::info!(error = %e, run, "the database rolled a transaction back over a conflict; running it again in {wait:?}");
+                std::thread::sleep(wait);
+                pause *= 2;
+                run += 1;
+            }
+            other => return other,
+        }
+    }
+}
 
 impl From<::postgres::Error> for StoreError {
     fn from(e: ::postgres::Error) -> StoreError {
@@ -48,20 +97,25 @@ impl Postgres {
         })
     }
 
-    /// Runs `f` on the connection, made again first if it was lost. An error while `f` runs
-    /// is returned as it is: a write that may or may not have committed is not tried again,
-    /// so a move is answered only after its commit.
-    fn with<T>(&self, f: impl FnOnce(&mut Client) -> Result<T>) -> Result<T> {
+    /// Runs `f` on the connection, made again first if it was lost. When the server rolled
+    /// `f`'s transaction back to resolve a conflict with another one (a serialization failure
+    /// or a deadlock: nothing of it was written), `f` runs again, a few times at most, after a
+    /// short pause. Any other error is returned as it is: a write that may or may not have
+    /// committed (the connection dropped) is not tried again, so a move is answered only after
+    /// its commit.
+    fn with<T>(&self, mut f: impl FnMut(&mut Client) -> Result<T>) -> Result<T> {
         let mut client = self.lock();
-        let client = match &mut *client {
-            Some(c) if !c.is_closed() => c,
-            lost => {
-                tracing::warn!(database = %self.url, "the connection to the database was lost; connecting again");
-                *lost = None;
-                lost.insert(connect(&self.url)?)
-            }
-        };
-        f(client)
+        again_after_conflicts(CONFLICT_TRIES, CONFLICT_WAIT, rolled_back, || {
+            let client = match &mut *client {
+                Some(c) if !c.is_closed() => c,
+                lost => {
+                    tracing::warn!(database = %self.url, "the connection to the database was lost; connecting again");
+                    *lost = None;
+                    lost.insert(connect(&self.url)?)
+                }
+            };
+            f(client)
+        })
     }
 
     fn lock(&self) -> MutexGuard<'_, Option<Client>> {
@@ -127,14 +181,33 @@ pub(in crate::store) fn inspect(url: &PostgresUrl) -> Result<DatabaseState> {
     })
 }
 
-/// Connects, trying again with back-off: the server may be restarting.
+/// Connects, trying again with back-off: the server may be restarting. TLS as the URL's
+/// `sslmode` says (see [`tls`]); a URL the client cannot read, and a failed TLS handshake, are
+/// not tried again.
 fn connect(url: &PostgresUrl) -> Result<Client> {
+    let bad = |problem: String| StoreError::BadUrl {
+        url: url.to_string(),
+        problem,
+    };
+    let (tls, client_url) = url.tls().map_err(bad)?;
+    let config: ::postgres::Config = client_url
+        .parse()
+        .map_err(|e: ::postgres::Error| bad(e.to_string()))?;
+    let connector = tls::connector(&tls).map_err(bad)?;
     let mut wait = FIRST_WAIT;
     let mut tries = 0;
     loop {
-        match Client::connect(url.expose(), NoTls) {
+        let connected = match &connector {
+            Some(tls) => config.connect(tls.clone()),
+            None => config.connect(NoTls),
+        };
+        match connected {
             Ok(client) => return Ok(client),
-            Err(e) if tries + 1 < RECONNECT_TRIES && e.as_db_error().is_none() => {
+            Err(e)
+                if tries + 1 < RECONNECT_TRIES
+                    && e.as_db_error().is_none()
+                    && !tls::is_tls_failure(&e) =>
+            {
                 tracing::warn!(database = %url, error = %e, "cannot connect to the database; trying again in {wait:?}");
                 std::thread::sleep(wait);
                 wait *= 2;
@@ -143,11 +216,27 @@ fn connect(url: &PostgresUrl) -> Result<Client> {
             Err(e) => {
                 return Err(StoreError::Connect {
                     url: url.to_string(),
-                    detail: e.to_string(),
+                    detail: one_line(&e),
                 });
             }
         }
     }
+}
+
+/// An error and its sources on one line (`a: b`), a source left out when the text before
+/// already says it: the TLS errors say what was wrong with the certificate in their source.
+fn one_line(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        let more = s.to_string();
+        if !text.contains(&more) {
+            text.push_str(": ");
+            text.push_str(&more);
+        }
+        source = s.source();
+    }
+    text
 }
 
 /// Reads text column `col` of a row whose id is column 0 and decodes it with `decode`.
@@ -197,4 +286,140 @@ fn bad(r: &Row, table: &'static str, col: usize, value: String) -> StoreError {
             .map_or_else(|| col.to_string(), |c| c.name().to_string()),
         value,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+
+    /// A conflict as the classification sees it, without a server: the error's code.
+    fn fake(code: Option<&SqlState>) -> StoreError {
+        match code {
+            Some(code) => StoreError::Corrupt {
+                table: "test",
+                detail: code.code().to_string(),
+            },
+            None => StoreError::Conflict,
+        }
+    }
+
+    fn fake_conflict(e: &StoreError) -> bool {
+        matches!(e, StoreError::Corrupt { detail, .. } if is_conflict(&SqlState::from_code(detail)))
+    }
+
+    #[test]
+    fn serialization_failures_and_deadlocks_are_conflicts() {
+        assert!(is_conflict(&SqlState::T_R_SERIALIZATION_FAILURE));
+        assert!(is_conflict(&SqlState::T_R_DEADLOCK_DETECTED));
+        assert_eq!(SqlState::T_R_SERIALIZATION_FAILURE.code(), "40001");
+        assert_eq!(SqlState::T_R_DEADLOCK_DETECTED.code(), "40P01");
+        // A unique violation or a lost connection is not: the first will not go away, the
+        // second may have committed.
+        assert!(!is_conflict(&SqlState::UNIQUE_VIOLATION));
+        assert!(!is_conflict(&SqlState::ADMIN_SHUTDOWN));
+        assert!(!rolled_back(&StoreError::Conflict));
+    }
+
+    #[test]
+    fn a_conflict_runs_the_transaction_again_a_bounded_number_of_times() {
+        // Two conflicts, then success: three runs.
+        let runs = Cell::new(0);
+        let got = again_after_conflicts(5, Duration::from_micros(10), fake_conflict, || {
+            runs.set(runs.get() + 1);
+            match runs.get() {
+                1 => Err(fake(Some(&SqlState::T_R_DEADLOCK_DETECTED))),
+                2 => Err(fake(Some(&SqlState::T_R_SERIALIZATION_FAILURE))),
+                _ => Ok("done"),
+            }
+        });
+        assert_eq!(got.unwrap(), "done");
+        assert_eq!(runs.get(), 3);
+        // Conflicts every time: it gives up after the fifth run with the last error.
+        runs.set(0);
+        let got: Result<()> =
+            again_after_conflicts(5, Duration::from_micros(10), fake_conflict, || {
+                runs.set(runs.get() + 1);
+                Err(fake(Some(&SqlState::T_R_SERIALIZATION_FAILURE)))
+            });
+        assert!(matches!(got, Err(StoreError::Corrupt { .. })));
+        assert_eq!(runs.get(), 5);
+        // Any other error: returned at once.
+        runs.set(0);
+        let got: Result<()> =
+            again_after_conflicts(5, Duration::from_micros(10), fake_conflict, || {
+                runs.set(runs.get() + 1);
+                Err(fake(Some(&SqlState::UNIQUE_VIOLATION)))
+            });
+        assert!(got.is_err());
+        assert_eq!(runs.get(), 1);
+    }
+
+    /// A new database on the test server (`tests/postgres.sh`), if the run has one.
+    fn test_database() -> Option<PostgresUrl> {
+        let server = std::env::var("JUNGLE_TEST_POSTGRES")
+            .ok()
+            .filter(|s| !s.trim().is_empty())?;
+        let name = format!(
+            "ju_{}_{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .subsec_nanos()
+        );
+        Client::connect(&server, NoTls)
+            .unwrap()
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .unwrap();
+        let (base, query) = server.split_at(server.find('?').unwrap_or(server.len()));
+        let slash = base.rfind('/').unwrap();
+        let url = format!("{}/{name}{query}", &base[..slash]);
+        match super::super::Location::from_path(std::path::Path::new(&url)) {
+            super::super::Location::Postgres(url) => Some(url),
+            super::super::Location::File(_) => unreachable!("{url} is a URL"),
+        }
+    }
+
+    #[test]
+    fn a_transaction_the_server_rolls_back_over_a_conflict_runs_again() {
+        let Some(url) = test_database() else {
+            eprintln!("note: JUNGLE_TEST_POSTGRES is not set: skipped");
+            return;
+        };
+        let store = Postgres::connect(&url).unwrap();
+        store
+            .raw_execute("CREATE TABLE counter (n BIGINT NOT NULL); INSERT INTO counter VALUES (0)")
+            .unwrap();
+        let mut other = Client::connect(url.expose(), NoTls).unwrap();
+        let mut runs = 0;
+        store
+            .with(|c| {
+                runs += 1;
+                // REPEATABLE READ: the snapshot is taken at the first read; a row another
+                // transaction changed after it cannot be updated (40001).
+                let mut tx = c
+                    .build_transaction()
+                    .isolation_level(::postgres::IsolationLevel::RepeatableRead)
+                    .start()?;
+                let n: i64 = tx.query_one("SELECT n FROM counter", &[])?.get(0);
+                if runs == 1 {
+                    other.execute("UPDATE counter SET n = n + 100", &[])?;
+                }
+                tx.execute("UPDATE counter SET n = $1", &[&(n + 1)])?;
+                tx.commit()?;
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(
+            runs, 2,
+            "the first run met the conflict, the second committed"
+        );
+        let n: i64 = other
+            .query_one("SELECT n FROM counter", &[])
+            .unwrap()
+            .get(0);
+        assert_eq!(n, 101, "both updates counted, neither lost");
+    }
 }

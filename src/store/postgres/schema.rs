@@ -140,6 +140,17 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (platform, scope)
     );
     "#,
+    // 6 -> 7: leases (the Matrix account) and bot claims (the bot's move being searched).
+    r#"
+    CREATE TABLE leases (
+        name        TEXT   PRIMARY KEY,
+        owner       TEXT   NOT NULL,
+        acquired_at BIGINT NOT NULL,
+        expires_at  BIGINT NOT NULL
+    );
+    ALTER TABLE games ADD COLUMN bot_claim TEXT;
+    ALTER TABLE games ADD COLUMN bot_claim_until BIGINT;
+    "#,
 ];
 
 /// Applies every migration the database has not seen yet, in one transaction.
