@@ -12,6 +12,7 @@
 //! - [`secret`]: a password or token kept out of logs (the config and the store hold them).
 //! - [`sync`]: the poison-tolerant lock the chat layer and the adapters share.
 //! - [`lang`]: the languages the bot speaks and their message catalogues (Fluent).
+//! - [`errors`]: errors as one line of text for logs, operators and the command line.
 //! - [`files`]: owner-only folders and files for the database and the Matrix store.
 //! - [`metrics`]: the metric names, adapter health, and `/metrics` + `/healthz` for operators.
 
@@ -21,6 +22,7 @@ pub mod chat;
 pub mod cli;
 pub mod config;
 pub mod engine;
+pub mod errors;
 pub mod files;
 pub mod lang;
 pub mod metrics;

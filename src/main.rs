@@ -20,7 +20,7 @@ fn main() -> ExitCode {
         // `jungle check` printed each problem on its own line.
         Err(err) if err.is::<jungle::cli::ProblemsFound>() => ExitCode::from(1),
         Err(err) => {
-            eprintln!("error: {}", jungle::cli::one_line(&err));
+            eprintln!("error: {}", jungle::errors::one_line(err.as_ref()));
             ExitCode::from(2)
         }
     }

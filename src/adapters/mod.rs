@@ -81,23 +81,6 @@ pub fn not_built(section: &str) -> Option<String> {
     })
 }
 
-/// An error and its sources on one line (`a: b: c`), a source left out when the text before
-/// already says it. For errors of the HTTP libraries, which never hold a token.
-#[cfg(any(feature = "discord", feature = "matrix"))]
-pub(crate) fn error_line(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        let more = s.to_string();
-        if !text.contains(&more) {
-            text.push_str(": ");
-            text.push_str(&more);
-        }
-        source = s.source();
-    }
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// Starts every configured adapter and the timers. An adapter that stops (a revoked token,
 /// say) is logged and the others go on; returns on Ctrl-C, or with an error once every
 /// adapter has stopped (a single adapter's own error when it was the only one).

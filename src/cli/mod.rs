@@ -353,15 +353,5 @@ pub(crate) fn position_arg(text: Option<&str>) -> anyhow::Result<Position> {
 /// missing argument its names), without the usage and help hints that follow.
 pub fn usage_line(err: &clap::Error) -> String {
     let text = err.render().to_string();
-    let first = text.split("\n\n").next().unwrap_or_default();
-    first.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// An error and its causes on one line.
-pub fn one_line(err: &anyhow::Error) -> String {
-    err.chain()
-        .map(|e| e.to_string())
-        .collect::<Vec<_>>()
-        .join(": ")
-        .replace('\n', " ")
+    crate::errors::squash(text.split("\n\n").next().unwrap_or_default())
 }

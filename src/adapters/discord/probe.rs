@@ -49,7 +49,7 @@ pub async fn bot_account(config: &DiscordConfig) -> Result<BotAccount, String> {
         Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(r))) => Err(format!(
             "discord: {base} answered GET /users/@me with {}: {}",
             r.status_code,
-            one_line(&r.error.message)
+            crate::errors::squash(&r.error.message)
         )),
         Err(e) => Err(format!(
             "{}: cannot reach {base}: {}",
@@ -58,11 +58,7 @@ pub async fn bot_account(config: &DiscordConfig) -> Result<BotAccount, String> {
             } else {
                 "discord"
             },
-            crate::adapters::error_line(&e)
+            crate::errors::one_line(&e)
         )),
     }
-}
-
-fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

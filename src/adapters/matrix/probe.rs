@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use super::config::{Login, MatrixConfig};
 use super::session;
-use crate::adapters::error_line;
+use crate::errors::one_line;
 
 /// How long each request may take.
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -42,8 +42,7 @@ impl Answer {
 }
 
 fn short(text: &str) -> String {
-    let one: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    one.chars().take(200).collect()
+    crate::errors::squash(text).chars().take(200).collect()
 }
 
 struct Homeserver {
@@ -75,7 +74,7 @@ impl Homeserver {
             format!(
                 "matrix.homeserver: {} does not answer: {}",
                 self.base,
-                error_line(&e)
+                one_line(&e)
             )
         })?;
         let status = response.status();
@@ -83,7 +82,7 @@ impl Homeserver {
             format!(
                 "matrix.homeserver: {} broke off its answer: {}",
                 self.base,
-                error_line(&e)
+                one_line(&e)
             )
         })?;
         Ok(Answer {
@@ -100,7 +99,7 @@ pub async fn probe(config: &MatrixConfig) -> Result<String, String> {
     let http = Client::builder()
         .timeout(PATIENCE)
         .build()
-        .map_err(|e| format!("matrix: cannot make an HTTP client: {}", error_line(&e)))?;
+        .map_err(|e| format!("matrix: cannot make an HTTP client: {}", one_line(&e)))?;
     let hs = Homeserver {
         http,
         base: config.homeserver.clone(),

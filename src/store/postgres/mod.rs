@@ -216,27 +216,11 @@ fn connect(url: &PostgresUrl) -> Result<Client> {
             Err(e) => {
                 return Err(StoreError::Connect {
                     url: url.to_string(),
-                    detail: one_line(&e),
+                    detail: crate::errors::one_line(&e),
                 });
             }
         }
     }
-}
-
-/// An error and its sources on one line (`a: b`), a source left out when the text before
-/// already says it: the TLS errors say what was wrong with the certificate in their source.
-fn one_line(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        let more = s.to_string();
-        if !text.contains(&more) {
-            text.push_str(": ");
-            text.push_str(&more);
-        }
-        source = s.source();
-    }
-    text
 }
 
 /// Reads text column `col` of a row whose id is column 0 and decodes it with `decode`.
