@@ -129,7 +129,7 @@ impl Core {
             Verdict::Warn(id) => return Handled::reply(Reply::private(reader.tr(id, &[]))),
             Verdict::Silent => return Handled::default(),
         }
-        let name = plain_name(&ev.sender.name);
+        let name = plain_name(&ev.sender.name, &ev.sender.id);
         let result = self
             .store
             .upsert_player(&ev.place.platform, &ev.sender.id, &name, now)

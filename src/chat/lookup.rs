@@ -24,7 +24,7 @@ pub(crate) fn resolve_user(cx: &mut Ctx<'_>, token: &str) -> Result<PlayerRow> {
     });
     let (platform, now) = (cx.ev.place.platform.as_str(), cx.env.now);
     if let Some(m) = mentioned {
-        let name = plain_name(&m.name);
+        let name = plain_name(&m.name, &m.id);
         return Ok(cx.env.store.upsert_player(platform, &m.id, &name, now)?);
     }
     for id in [token, bare] {
