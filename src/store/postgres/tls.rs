@@ -22,10 +22,12 @@ use super::super::location::{SslMode, Tls};
 /// wrong with the CA certificates.
 pub(super) fn connector(tls: &Tls) -> Result<Option<MakeRustlsConnect>, String> {
     let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let algorithms = provider.signature_verification_algorithms;
     let verifier: Arc<dyn ServerCertVerifier> = match tls.mode {
         SslMode::Disable => return Ok(None),
-        SslMode::Prefer | SslMode::Require => Arc::new(Unchecked {
-            algorithms: provider.signature_verification_algorithms,
+        SslMode::Prefer | SslMode::Require => Arc::new(Relaxed {
+            chain: None,
+            algorithms,
         }),
         SslMode::VerifyCa | SslMode::VerifyFull => {
             let roots = Arc::new(roots(tls)?);
@@ -33,7 +35,10 @@ pub(super) fn connector(tls: &Tls) -> Result<Option<MakeRustlsConnect>, String> 
                 .build()
                 .map_err(|e| format!("cannot check the server's certificate: {e}"))?;
             if tls.mode == SslMode::VerifyCa {
-                Arc::new(AnyName(webpki))
+                Arc::new(Relaxed {
+                    chain: Some(webpki),
+                    algorithms,
+                })
             } else {
                 webpki
             }
@@ -76,11 +81,17 @@ fn roots(tls: &Tls) -> Result<RootCertStore, String> {
     Ok(roots)
 }
 
-/// `verify-ca`: the chain is checked, the name in the certificate is not.
+/// The verifier of the modes that check less than `verify-full`. With a `chain` verifier
+/// (`verify-ca`) the chain up to a trusted CA is checked and the name in the certificate is not;
+/// without one (`prefer` and `require`, libpq's meaning: encrypted, not authenticated) any
+/// certificate is accepted. Either way the handshake's signatures are checked against it.
 #[derive(Debug)]
-struct AnyName(Arc<WebPkiServerVerifier>);
+struct Relaxed {
+    chain: Option<Arc<WebPkiServerVerifier>>,
+    algorithms: WebPkiSupportedAlgorithms,
+}
 
-impl ServerCertVerifier for AnyName {
+impl ServerCertVerifier for Relaxed {
     fn verify_server_cert(
         &self,
         end_entity: &CertificateDer<'_>,
@@ -89,58 +100,16 @@ impl ServerCertVerifier for AnyName {
         ocsp_response: &[u8],
         now: UnixTime,
     ) -> Result<ServerCertVerified, rustls::Error> {
+        let Some(chain) = &self.chain else {
+            return Ok(ServerCertVerified::assertion());
+        };
         // The chain is checked before the name: a name error means the chain was good.
-        match self
-            .0
-            .verify_server_cert(end_entity, intermediates, server_name, ocsp_response, now)
-        {
+        match chain.verify_server_cert(end_entity, intermediates, server_name, ocsp_response, now) {
             Err(rustls::Error::InvalidCertificate(
                 CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. },
             )) => Ok(ServerCertVerified::assertion()),
             other => other,
         }
-    }
-
-    fn verify_tls12_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        self.0.verify_tls12_signature(message, cert, dss)
-    }
-
-    fn verify_tls13_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        self.0.verify_tls13_signature(message, cert, dss)
-    }
-
-    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
-        self.0.supported_verify_schemes()
-    }
-}
-
-/// `prefer` and `require`: any certificate is accepted (libpq's meaning: encrypted, not
-/// authenticated); the handshake's signatures are still checked against it.
-#[derive(Debug)]
-struct Unchecked {
-    algorithms: WebPkiSupportedAlgorithms,
-}
-
-impl ServerCertVerifier for Unchecked {
-    fn verify_server_cert(
-        &self,
-        _end_entity: &CertificateDer<'_>,
-        _intermediates: &[CertificateDer<'_>],
-        _server_name: &ServerName<'_>,
-        _ocsp_response: &[u8],
-        _now: UnixTime,
-    ) -> Result<ServerCertVerified, rustls::Error> {
-        Ok(ServerCertVerified::assertion())
     }
 
     fn verify_tls12_signature(
