@@ -48,24 +48,7 @@ impl Sqlite {
         let Some(mut row) = row else {
             return Ok(None);
         };
-        let keep = row.moves.len().saturating_sub(plies as usize);
-        let taken: Vec<Move> = row.moves.split_off(keep);
-        row.captures.truncate(keep);
-        row.history.truncate(keep);
-        let mut position = row.start_position;
-        for (i, mv) in row.moves.iter().enumerate() {
-            position.play(*mv).map_err(|e| StoreError::Corrupt {
-                table: "games",
-                detail: format!("game {game_id}: move {} ({mv}) is illegal: {e}", i + 1),
-            })?;
-        }
-        let moves: Vec<String> = row.moves.iter().map(Move::to_string).collect();
-        let captures: String = row
-            .captures
-            .iter()
-            .map(|c| codec::capture_code(*c))
-            .collect();
-        let hashes: String = row.history.iter().map(|h| codec::hash_code(*h)).collect();
+        let columns = rewind(&mut row, plies, now)?;
         tx.execute(
             "UPDATE games SET moves = ?2, captures = ?3, hashes = ?4, position = ?5, ply = ?6,
                     last_move_at = ?7, draw_offer = NULL, takeback_offer = NULL,
@@ -74,32 +57,26 @@ impl Sqlite {
              WHERE id = ?1",
             params![
                 game_id,
-                moves.join(","),
-                captures,
-                hashes,
-                position.to_string(),
-                keep as u32,
+                columns.moves,
+                columns.captures,
+                columns.hashes,
+                row.position.to_string(),
+                row.ply,
                 now,
-                position.turn() == Side::Jade
+                row.position.turn() == Side::Jade
             ],
         )?;
-        let taken_text: Vec<String> = taken.iter().map(Move::to_string).collect();
         tx.execute(
             "INSERT INTO takebacks (game_id, side, from_ply, moves, at) VALUES (?1, ?2, ?3, ?4, ?5)",
             params![
                 game_id,
                 codec::side_code(side),
                 expected_ply,
-                taken_text.join(","),
+                columns.taken,
                 now
             ],
         )?;
         tx.commit()?;
-        row.position = position;
-        row.ply = keep as u32;
-        row.last_move_at = now;
-        row.draw_offer = None;
-        row.takeback_offer = None;
         Ok(Some(row))
     }
 
@@ -132,4 +109,53 @@ impl Sqlite {
         }
         Ok(out)
     }
+}
+
+/// The text columns of a game after a takeback, and the moves it took back, as both stores
+/// write them.
+pub(super) struct Rewound {
+    pub moves: String,
+    pub captures: String,
+    pub hashes: String,
+    /// The `moves` column of the `takebacks` row.
+    pub taken: String,
+}
+
+/// Takes the last `plies` moves off `row` at `now`: its moves, captures and position history
+/// shortened, its position replayed from the start, its offers cleared. The error says which
+/// stored move is illegal (a corrupt row).
+pub(super) fn rewind(row: &mut GameRow, plies: u32, now: i64) -> Result<Rewound> {
+    let keep = row.moves.len().saturating_sub(plies as usize);
+    let taken = row.moves.split_off(keep);
+    row.captures.truncate(keep);
+    row.history.truncate(keep);
+    let mut position = row.start_position;
+    for (i, mv) in row.moves.iter().enumerate() {
+        position.play(*mv).map_err(|e| StoreError::Corrupt {
+            table: "games",
+            detail: format!("game {}: move {} ({mv}) is illegal: {e}", row.id, i + 1),
+        })?;
+    }
+    row.position = position;
+    row.ply = keep as u32;
+    row.last_move_at = now;
+    row.draw_offer = None;
+    row.takeback_offer = None;
+    let joined = |moves: &[Move]| {
+        moves
+            .iter()
+            .map(Move::to_string)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    Ok(Rewound {
+        moves: joined(&row.moves),
+        captures: row
+            .captures
+            .iter()
+            .map(|c| codec::capture_code(*c))
+            .collect(),
+        hashes: row.history.iter().map(|h| codec::hash_code(*h)).collect(),
+        taken: joined(&taken),
+    })
 }

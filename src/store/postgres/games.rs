@@ -6,12 +6,12 @@ use ::postgres::Transaction;
 
 use super::super::codec;
 use super::super::games::{COLUMNS as GAME_COLUMNS, Finish, GameRow, NewGame, Step};
-use super::super::takebacks::Takeback;
+use super::super::takebacks::{Takeback, rewind};
 use super::super::{Result, StoreError};
 use super::queries::{GAMES, all, game_from_row, lock_players};
 use super::{Postgres, int};
 use crate::ai::Level;
-use crate::engine::{Move, Side};
+use crate::engine::Side;
 
 impl Postgres {
     pub(in crate::store) fn create_game(&mut self, g: &NewGame<'_>) -> Result<GameRow> {
@@ -354,24 +354,7 @@ impl Postgres {
                 return Ok(None);
             };
             let mut row = game_from_row(&row)?;
-            let keep = row.moves.len().saturating_sub(plies as usize);
-            let taken: Vec<Move> = row.moves.split_off(keep);
-            row.captures.truncate(keep);
-            row.history.truncate(keep);
-            let mut position = row.start_position;
-            for (i, mv) in row.moves.iter().enumerate() {
-                position.play(*mv).map_err(|e| StoreError::Corrupt {
-                    table: GAMES,
-                    detail: format!("game {game_id}: move {} ({mv}) is illegal: {e}", i + 1),
-                })?;
-            }
-            let moves: Vec<String> = row.moves.iter().map(Move::to_string).collect();
-            let captures: String = row
-                .captures
-                .iter()
-                .map(|c| codec::capture_code(*c))
-                .collect();
-            let hashes: String = row.history.iter().map(|h| codec::hash_code(*h)).collect();
+            let columns = rewind(&mut row, plies, now)?;
             tx.execute(
                 "UPDATE games SET moves = $2, captures = $3, hashes = $4, position = $5, ply = $6,
                         last_move_at = $7, draw_offer = NULL, takeback_offer = NULL,
@@ -380,32 +363,26 @@ impl Postgres {
                  WHERE id = $1",
                 &[
                     &game_id,
-                    &moves.join(","),
-                    &captures,
-                    &hashes,
-                    &position.to_string(),
-                    &(keep as i64),
+                    &columns.moves,
+                    &columns.captures,
+                    &columns.hashes,
+                    &row.position.to_string(),
+                    &i64::from(row.ply),
                     &now,
-                    &(position.turn() == Side::Jade),
+                    &(row.position.turn() == Side::Jade),
                 ],
             )?;
-            let taken_text: Vec<String> = taken.iter().map(Move::to_string).collect();
             tx.execute(
                 "INSERT INTO takebacks (game_id, side, from_ply, moves, at) VALUES ($1, $2, $3, $4, $5)",
                 &[
                     &game_id,
                     &codec::side_code(side),
                     &i64::from(expected_ply),
-                    &taken_text.join(","),
+                    &columns.taken,
                     &now,
                 ],
             )?;
             tx.commit()?;
-            row.position = position;
-            row.ply = keep as u32;
-            row.last_move_at = now;
-            row.draw_offer = None;
-            row.takeback_offer = None;
             Ok(Some(row))
         })
     }
