@@ -34,8 +34,13 @@ fn get(port: u16, path: &str) -> Option<(u16, String)> {
     Some((code, body))
 }
 
-/// Asks until `check` accepts an answer (bounded: a minute).
-async fn until(port: u16, path: &str, check: impl Fn(u16, &str) -> bool) -> (u16, String) {
+/// Asks until `check` accepts an answer (bounded: a minute); on failure the bot's log is shown.
+async fn until(
+    bot: &Running,
+    port: u16,
+    path: &str,
+    check: impl Fn(u16, &str) -> bool,
+) -> (u16, String) {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let got = tokio::task::spawn_blocking({
@@ -51,7 +56,8 @@ async fn until(port: u16, path: &str, check: impl Fn(u16, &str) -> bool) -> (u16
         }
         assert!(
             Instant::now() < deadline,
-            "{path} never answered as expected: {got:?}"
+            "{path} never answered as expected: {got:?}\nthe bot's log:\n{}",
+            std::fs::read_to_string(&bot.log).unwrap_or_default()
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
@@ -64,25 +70,29 @@ fn sample(text: &str, line_start: &str) -> Option<f64> {
         .and_then(|l| l.rsplit(' ').next()?.parse().ok())
 }
 
-struct Running(Child);
+/// A `jungle run` process, killed when dropped; its log (stderr) goes to `log`.
+struct Running {
+    child: Child,
+    log: std::path::PathBuf,
+}
 
 impl Drop for Running {
     fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 
 fn jungle_run(config: &std::path::Path) -> Running {
-    Running(
-        Command::new(env!("CARGO_BIN_EXE_jungle"))
-            .args(["run", "--config"])
-            .arg(config)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("jungle run starts"),
-    )
+    let log = config.with_extension("log");
+    let child = Command::new(env!("CARGO_BIN_EXE_jungle"))
+        .args(["run", "--config"])
+        .arg(config)
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).expect("a log file"))
+        .spawn()
+        .expect("jungle run starts");
+    Running { child, log }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -99,9 +109,9 @@ async fn metrics_count_a_game_played_through_a_running_bot() {
         ),
     );
     std::fs::write(&config, text).unwrap();
-    let _bot = jungle_run(&config);
+    let bot = jungle_run(&config);
     // Healthy once the gateway is up and the database answers.
-    let (_, body) = until(port, "/healthz", |code, _| code == 200).await;
+    let (_, body) = until(&bot, port, "/healthz", |code, _| code == 200).await;
     assert_eq!(body, "ok\n");
 
     let challenge = ask(
@@ -121,7 +131,7 @@ async fn metrics_count_a_game_played_through_a_running_bot() {
     }
 
     // The games gauge is set by the timer pass (every 5 s).
-    let (_, text) = until(port, "/metrics", |_, t| {
+    let (_, text) = until(&bot, port, "/metrics", |_, t| {
         sample(t, "jungle_games{status=\"active\"}") == Some(1.0)
     })
     .await;
@@ -159,10 +169,10 @@ async fn healthz_names_an_adapter_that_is_not_connected() {
         ),
     )
     .unwrap();
-    let _bot = jungle_run(&config);
-    let (code, body) = until(port, "/healthz", |_, _| true).await;
+    let bot = jungle_run(&config);
+    let (code, body) = until(&bot, port, "/healthz", |_, _| true).await;
     assert_eq!((code, body.as_str()), (503, "matrix: not connected\n"));
-    let (_, text) = until(port, "/metrics", |_, _| true).await;
+    let (_, text) = until(&bot, port, "/metrics", |_, _| true).await;
     assert_eq!(
         sample(&text, "jungle_adapter_connected{platform=\"matrix\"}"),
         Some(0.0),
