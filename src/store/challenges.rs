@@ -2,7 +2,8 @@
 
 use rusqlite::{OptionalExtension, Row, TransactionBehavior, params};
 
-use super::codec::{self, column};
+use super::codec;
+use super::rows::{self, CHALLENGE_COLUMNS as COLUMNS};
 use super::sqlite::Sqlite;
 use super::{Result, StoreError};
 use crate::engine::Side;
@@ -71,25 +72,10 @@ pub struct NewChallenge<'a> {
     pub expires_at: i64,
 }
 
-const COLUMNS: &str = "id, platform, scope, channel, challenger_id, challenged_id, side, status, created_at, expires_at, game_id, rated";
-
 const TABLE: &str = "challenges";
 
 fn from_row(r: &Row<'_>) -> rusqlite::Result<ChallengeRow> {
-    Ok(ChallengeRow {
-        id: r.get(0)?,
-        platform: r.get(1)?,
-        scope: r.get(2)?,
-        channel: r.get(3)?,
-        challenger_id: r.get(4)?,
-        challenged_id: r.get(5)?,
-        side: column(r, TABLE, 6, codec::side_choice)?,
-        status: column(r, TABLE, 7, ChallengeStatus::parse)?,
-        created_at: r.get(8)?,
-        expires_at: r.get(9)?,
-        game_id: r.get(10)?,
-        rated: r.get(11)?,
-    })
+    rows::challenge(r)
 }
 
 impl Sqlite {

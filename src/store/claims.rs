@@ -6,6 +6,7 @@
 use rusqlite::{OptionalExtension, TransactionBehavior, params};
 
 use super::Result;
+use super::rows::{self, LEASE_COLUMNS};
 use super::sqlite::Sqlite;
 
 /// Who holds a lease, and until when (unix seconds).
@@ -35,15 +36,8 @@ pub(super) const TAKE_LEASE: &str =
                             ELSE excluded.acquired_at END
      WHERE leases.owner = excluded.owner OR leases.expires_at <= excluded.acquired_at";
 
-const LEASE_COLUMNS: &str = "name, owner, acquired_at, expires_at";
-
 fn lease_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Lease> {
-    Ok(Lease {
-        name: r.get(0)?,
-        owner: r.get(1)?,
-        acquired_at: r.get(2)?,
-        expires_at: r.get(3)?,
-    })
+    rows::lease(r)
 }
 
 impl Sqlite {

@@ -2,9 +2,6 @@
 //! engine's notations, outcomes, sides, levels and captures as short codes. A value a row
 //! holds that does not decode is an error naming the table, the row and the column.
 
-use rusqlite::Row;
-use rusqlite::types::Type;
-
 use crate::ai::Level;
 use crate::engine::{DrawReason, Move, Outcome, Piece, Position, Side, WinReason};
 
@@ -16,55 +13,6 @@ pub struct BadValue {
     pub id: i64,
     pub column: String,
     pub value: String,
-}
-
-/// Reads text column `col` of a row whose id is column 0 and decodes it with `decode`.
-pub(super) fn column<T>(
-    r: &Row<'_>,
-    table: &'static str,
-    col: usize,
-    decode: impl FnOnce(&str) -> Option<T>,
-) -> rusqlite::Result<T> {
-    let text: String = r.get(col)?;
-    match decode(&text) {
-        Some(v) => Ok(v),
-        None => Err(bad(r, table, col, text)),
-    }
-}
-
-/// Like [`column`] for a column that may be NULL.
-pub(super) fn optional<T>(
-    r: &Row<'_>,
-    table: &'static str,
-    col: usize,
-    decode: impl FnOnce(&str) -> Option<T>,
-) -> rusqlite::Result<Option<T>> {
-    let text: Option<String> = r.get(col)?;
-    match text {
-        None => Ok(None),
-        Some(text) => match decode(&text) {
-            Some(v) => Ok(Some(v)),
-            None => Err(bad(r, table, col, text)),
-        },
-    }
-}
-
-fn bad(r: &Row<'_>, table: &'static str, col: usize, value: String) -> rusqlite::Error {
-    let id = r.get::<_, i64>(0).unwrap_or(0);
-    let column = r
-        .as_ref()
-        .column_name(col)
-        .map_or_else(|_| col.to_string(), str::to_string);
-    rusqlite::Error::FromSqlConversionFailure(
-        col,
-        Type::Text,
-        Box::new(BadValue {
-            table,
-            id,
-            column,
-            value,
-        }),
-    )
 }
 
 pub(super) fn position(text: &str) -> Option<Position> {

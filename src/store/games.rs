@@ -2,7 +2,8 @@
 
 use rusqlite::{OptionalExtension, Row, TransactionBehavior, params};
 
-use super::codec::{self, column, optional};
+use super::codec;
+use super::rows::{self, GAME_COLUMNS as COLUMNS};
 use super::sqlite::Sqlite;
 use super::{Result, StoreError};
 use crate::ai::Level;
@@ -146,55 +147,10 @@ impl Finish {
     }
 }
 
-pub(super) const COLUMNS: &str = "id, platform, scope, channel, jade_id, crimson_id, bot_level, start_position, moves, \
-     position, ply, status, result, reason, rated, draw_offer, created_at, last_move_at, finished_at, \
-     captures, hashes, takeback_offer";
-
 const TABLE: &str = "games";
 
 pub(super) fn from_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
-    let status = column(r, TABLE, 11, GameStatus::parse)?;
-    let outcome = match status {
-        GameStatus::Finished => {
-            let result: String = r.get(12)?;
-            Some(column(r, TABLE, 13, |reason| {
-                codec::outcome(&result, reason)
-            })?)
-        }
-        GameStatus::Active | GameStatus::Aborted => None,
-    };
-    let moves = column(r, TABLE, 8, codec::moves)?;
-    let captures = column(r, TABLE, 19, codec::captures)?;
-    let history = column(r, TABLE, 20, codec::hashes)?;
-    if captures.len() != moves.len() {
-        return column(r, TABLE, 19, |_| None);
-    }
-    if history.len() != moves.len() {
-        return column(r, TABLE, 20, |_| None);
-    }
-    Ok(GameRow {
-        id: r.get(0)?,
-        platform: r.get(1)?,
-        scope: r.get(2)?,
-        channel: r.get(3)?,
-        jade_id: r.get(4)?,
-        crimson_id: r.get(5)?,
-        bot_level: optional(r, TABLE, 6, codec::level)?,
-        start_position: column(r, TABLE, 7, codec::position)?,
-        moves,
-        captures,
-        history,
-        position: column(r, TABLE, 9, codec::position)?,
-        ply: r.get(10)?,
-        status,
-        outcome,
-        rated: r.get(14)?,
-        draw_offer: optional(r, TABLE, 15, codec::side)?,
-        takeback_offer: optional(r, TABLE, 21, codec::side)?,
-        created_at: r.get(16)?,
-        last_move_at: r.get(17)?,
-        finished_at: r.get(18)?,
-    })
+    rows::game(r)
 }
 
 impl Sqlite {

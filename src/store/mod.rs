@@ -24,6 +24,7 @@ mod location;
 mod players;
 #[cfg(feature = "postgres")]
 mod postgres;
+mod rows;
 mod schema;
 mod sqlite;
 mod takebacks;

@@ -3,6 +3,7 @@
 use rusqlite::{OptionalExtension, Row, params};
 
 use super::Result;
+use super::rows::{self, PLAYER_COLUMNS as COLUMNS};
 use super::sqlite::Sqlite;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,21 +26,8 @@ pub struct RankedPlayer {
     pub player: PlayerRow,
 }
 
-const COLUMNS: &str =
-    "id, platform, user_id, display_name, rating, rated_games, wins, draws, losses";
-
 fn from_row(r: &Row<'_>) -> rusqlite::Result<PlayerRow> {
-    Ok(PlayerRow {
-        id: r.get(0)?,
-        platform: r.get(1)?,
-        user_id: r.get(2)?,
-        display_name: r.get(3)?,
-        rating: r.get(4)?,
-        rated_games: r.get(5)?,
-        wins: r.get(6)?,
-        draws: r.get(7)?,
-        losses: r.get(8)?,
-    })
+    rows::player(r)
 }
 
 impl Sqlite {

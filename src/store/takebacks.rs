@@ -4,7 +4,8 @@
 use rusqlite::{OptionalExtension, TransactionBehavior, params};
 
 use super::codec;
-use super::games::{COLUMNS, GameRow, from_row};
+use super::games::{GameRow, from_row};
+use super::rows::GAME_COLUMNS as COLUMNS;
 use super::sqlite::Sqlite;
 use super::{Result, StoreError};
 use crate::engine::{Move, Side};

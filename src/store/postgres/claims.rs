@@ -3,22 +3,10 @@
 //! with and checks the condition on the row as committed, and so does the guarded `UPDATE`:
 //! of two processes asking at once, exactly one gets what they ask for.
 
-use ::postgres::Row;
-
 use super::super::claims::{Lease, LeaseGrant, TAKE_LEASE};
+use super::super::rows::{self, LEASE_COLUMNS};
 use super::super::{Result, StoreError};
 use super::Postgres;
-
-const LEASE_COLUMNS: &str = "name, owner, acquired_at, expires_at";
-
-fn lease_from_row(r: &Row) -> Result<Lease> {
-    Ok(Lease {
-        name: r.try_get(0)?,
-        owner: r.try_get(1)?,
-        acquired_at: r.try_get(2)?,
-        expires_at: r.try_get(3)?,
-    })
-}
 
 impl Postgres {
     pub(in crate::store) fn take_lease(
@@ -45,7 +33,7 @@ impl Postgres {
                 )?;
                 if let Some(row) = holder {
                     tx.commit()?;
-                    return Ok(LeaseGrant::Held(lease_from_row(&row)?));
+                    return Ok(LeaseGrant::Held(rows::lease(&row)?));
                 }
             }
             Err(StoreError::Conflict)
@@ -82,7 +70,7 @@ impl Postgres {
                 &[&name],
             )?
             .as_ref()
-            .map(lease_from_row)
+            .map(rows::lease)
             .transpose()
         })
     }

@@ -5,11 +5,12 @@
 use ::postgres::Transaction;
 
 use super::super::codec;
-use super::super::games::{COLUMNS as GAME_COLUMNS, Finish, GameRow, NewGame, Step};
+use super::super::games::{Finish, GameRow, NewGame, Step};
+use super::super::rows::{self, GAME_COLUMNS};
 use super::super::takebacks::{Takeback, rewind};
 use super::super::{Result, StoreError};
-use super::queries::{GAMES, all, game_from_row, lock_players};
-use super::{Postgres, int};
+use super::Postgres;
+use super::queries::{GAMES, all, lock_players};
 use crate::ai::Level;
 use crate::engine::Side;
 
@@ -95,7 +96,7 @@ impl Postgres {
                 &[&id],
             )?
             .as_ref()
-            .map(game_from_row)
+            .map(rows::game)
             .transpose()
         })
     }
@@ -111,7 +112,7 @@ impl Postgres {
                     &format!("SELECT {GAME_COLUMNS} FROM games WHERE {condition}"),
                     params,
                 )?,
-                game_from_row,
+                rows::game,
             )
         })
     }
@@ -189,8 +190,8 @@ impl Postgres {
             .map(|r| {
                 Ok((
                     r.try_get(0)?,
-                    int(r, "rating_history", 1)?,
-                    int(r, "rating_history", 2)?,
+                    rows::int(r, "rating_history", 1)?,
+                    rows::int(r, "rating_history", 2)?,
                 ))
             })
             .collect()
@@ -353,7 +354,7 @@ impl Postgres {
             let Some(row) = row else {
                 return Ok(None);
             };
-            let mut row = game_from_row(&row)?;
+            let mut row = rows::game(&row)?;
             let columns = rewind(&mut row, plies, now)?;
             tx.execute(
                 "UPDATE games SET moves = $2, captures = $3, hashes = $4, position = $5, ply = $6,

@@ -22,6 +22,7 @@ use ::postgres::error::SqlState;
 use ::postgres::{Client, NoTls, Row};
 
 use super::codec::BadValue;
+use super::rows::Cells;
 use super::{DatabaseState, PostgresUrl, Result, StoreError};
 
 /// How many times a lost connection is made again before the operation fails, and the first
@@ -223,53 +224,36 @@ fn connect(url: &PostgresUrl) -> Result<Client> {
     }
 }
 
-/// Reads text column `col` of a row whose id is column 0 and decodes it with `decode`.
-fn column<T>(
-    r: &Row,
-    table: &'static str,
-    col: usize,
-    decode: impl FnOnce(&str) -> Option<T>,
-) -> Result<T> {
-    let text: String = r.try_get(col)?;
-    match decode(&text) {
-        Some(v) => Ok(v),
-        None => Err(bad(r, table, col, text)),
+impl Cells for Row {
+    type Error = StoreError;
+
+    fn text(&self, col: usize) -> Result<String> {
+        Ok(self.try_get(col)?)
     }
-}
 
-/// Like [`column`] for a column that may be NULL.
-fn optional<T>(
-    r: &Row,
-    table: &'static str,
-    col: usize,
-    decode: impl FnOnce(&str) -> Option<T>,
-) -> Result<Option<T>> {
-    let text: Option<String> = r.try_get(col)?;
-    match text {
-        None => Ok(None),
-        Some(text) => match decode(&text) {
-            Some(v) => Ok(Some(v)),
-            None => Err(bad(r, table, col, text)),
-        },
+    fn text_or_null(&self, col: usize) -> Result<Option<String>> {
+        Ok(self.try_get(col)?)
     }
-}
 
-/// An integer column (all are BIGINT) read as the narrower type the store speaks.
-fn int<T: TryFrom<i64>>(r: &Row, table: &'static str, col: usize) -> Result<T> {
-    let v: i64 = r.try_get(col)?;
-    T::try_from(v).map_err(|_| bad(r, table, col, v.to_string()))
-}
+    fn int(&self, col: usize) -> Result<i64> {
+        Ok(self.try_get(col)?)
+    }
 
-fn bad(r: &Row, table: &'static str, col: usize, value: String) -> StoreError {
-    StoreError::BadValue(Box::new(BadValue {
-        table,
-        id: r.try_get::<_, i64>(0).unwrap_or(0),
-        column: r
-            .columns()
-            .get(col)
-            .map_or_else(|| col.to_string(), |c| c.name().to_string()),
-        value,
-    }))
+    fn int_or_null(&self, col: usize) -> Result<Option<i64>> {
+        Ok(self.try_get(col)?)
+    }
+
+    fn flag(&self, col: usize) -> Result<bool> {
+        Ok(self.try_get(col)?)
+    }
+
+    fn column_name(&self, col: usize) -> Option<String> {
+        self.columns().get(col).map(|c| c.name().to_string())
+    }
+
+    fn bad_value(&self, _col: usize, bad: BadValue) -> StoreError {
+        StoreError::BadValue(Box::new(bad))
+    }
 }
 
 #[cfg(test)]

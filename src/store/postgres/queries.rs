@@ -7,95 +7,14 @@ use ::postgres::{Row, Transaction};
 use super::super::analyses;
 use super::super::challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
 use super::super::codec;
-use super::super::games::{GameRow, GameStatus};
 use super::super::players::{PlayerRow, RankedPlayer};
+use super::super::rows::{self, CHALLENGE_COLUMNS, PLAYER_COLUMNS};
 use super::super::{Result, StoreError};
-use super::{Postgres, column, int, optional};
+use super::Postgres;
 use crate::ai::analysis::Analysis;
 
 pub(super) const GAMES: &str = "games";
 const CHALLENGES: &str = "challenges";
-const PLAYERS: &str = "players";
-
-const CHALLENGE_COLUMNS: &str = "id, platform, scope, channel, challenger_id, challenged_id, side, status, created_at, expires_at, game_id, rated";
-const PLAYER_COLUMNS: &str =
-    "id, platform, user_id, display_name, rating, rated_games, wins, draws, losses";
-
-pub(super) fn game_from_row(r: &Row) -> Result<GameRow> {
-    let status = column(r, GAMES, 11, GameStatus::parse)?;
-    let outcome = match status {
-        GameStatus::Finished => {
-            let result: String = r.try_get(12)?;
-            Some(column(r, GAMES, 13, |reason| {
-                codec::outcome(&result, reason)
-            })?)
-        }
-        GameStatus::Active | GameStatus::Aborted => None,
-    };
-    let moves = column(r, GAMES, 8, codec::moves)?;
-    let captures = column(r, GAMES, 19, codec::captures)?;
-    let history = column(r, GAMES, 20, codec::hashes)?;
-    if captures.len() != moves.len() {
-        return column(r, GAMES, 19, |_| None);
-    }
-    if history.len() != moves.len() {
-        return column(r, GAMES, 20, |_| None);
-    }
-    Ok(GameRow {
-        id: r.try_get(0)?,
-        platform: r.try_get(1)?,
-        scope: r.try_get(2)?,
-        channel: r.try_get(3)?,
-        jade_id: r.try_get(4)?,
-        crimson_id: r.try_get(5)?,
-        bot_level: optional(r, GAMES, 6, codec::level)?,
-        start_position: column(r, GAMES, 7, codec::position)?,
-        moves,
-        captures,
-        history,
-        position: column(r, GAMES, 9, codec::position)?,
-        ply: int(r, GAMES, 10)?,
-        status,
-        outcome,
-        rated: r.try_get(14)?,
-        draw_offer: optional(r, GAMES, 15, codec::side)?,
-        takeback_offer: optional(r, GAMES, 21, codec::side)?,
-        created_at: r.try_get(16)?,
-        last_move_at: r.try_get(17)?,
-        finished_at: r.try_get(18)?,
-    })
-}
-
-fn challenge_from_row(r: &Row) -> Result<ChallengeRow> {
-    Ok(ChallengeRow {
-        id: r.try_get(0)?,
-        platform: r.try_get(1)?,
-        scope: r.try_get(2)?,
-        channel: r.try_get(3)?,
-        challenger_id: r.try_get(4)?,
-        challenged_id: r.try_get(5)?,
-        side: column(r, CHALLENGES, 6, codec::side_choice)?,
-        status: column(r, CHALLENGES, 7, ChallengeStatus::parse)?,
-        created_at: r.try_get(8)?,
-        expires_at: r.try_get(9)?,
-        game_id: r.try_get(10)?,
-        rated: r.try_get(11)?,
-    })
-}
-
-fn player_from_row(r: &Row) -> Result<PlayerRow> {
-    Ok(PlayerRow {
-        id: r.try_get(0)?,
-        platform: r.try_get(1)?,
-        user_id: r.try_get(2)?,
-        display_name: r.try_get(3)?,
-        rating: int(r, PLAYERS, 4)?,
-        rated_games: int(r, PLAYERS, 5)?,
-        wins: int(r, PLAYERS, 6)?,
-        draws: int(r, PLAYERS, 7)?,
-        losses: int(r, PLAYERS, 8)?,
-    })
-}
 
 pub(super) fn all<T>(rows: Vec<Row>, f: fn(&Row) -> Result<T>) -> Result<Vec<T>> {
     rows.iter().map(f).collect()
@@ -127,7 +46,7 @@ impl Postgres {
             return Ok(p);
         }
         self.with(|c| {
-            player_from_row(&c.query_one(
+            rows::player(&c.query_one(
                 &format!(
                     "INSERT INTO players (platform, user_id, display_name, created_at) VALUES ($1, $2, $3, $4)
                      ON CONFLICT (platform, user_id) DO UPDATE SET display_name = excluded.display_name
@@ -151,7 +70,7 @@ impl Postgres {
                 &[&platform, &user_id],
             )?
             .as_ref()
-            .map(player_from_row)
+            .map(rows::player)
             .transpose()
         })
     }
@@ -163,7 +82,7 @@ impl Postgres {
                 &[&id],
             )?
             .as_ref()
-            .map(player_from_row)
+            .map(rows::player)
             .transpose()
         })
     }
@@ -182,7 +101,7 @@ impl Postgres {
                     ),
                     &[&platform, &name],
                 )?,
-                player_from_row,
+                rows::player,
             )
         })
     }
@@ -211,7 +130,7 @@ impl Postgres {
                     &[&limit],
                 )?,
             };
-            all(rows, player_from_row)
+            all(rows, rows::player)
         })?;
         Ok(rows
             .into_iter()
@@ -274,7 +193,7 @@ impl Postgres {
                 &[&id],
             )?
             .as_ref()
-            .map(challenge_from_row)
+            .map(rows::challenge)
             .transpose()
         })
     }
@@ -294,7 +213,7 @@ impl Postgres {
                     ),
                     &[&platform, &channel, &now],
                 )?,
-                challenge_from_row,
+                rows::challenge,
             )
         })
     }
@@ -309,7 +228,7 @@ impl Postgres {
                     ),
                     &[&now],
                 )?,
-                challenge_from_row,
+                rows::challenge,
             )
         })
     }
