@@ -2,14 +2,13 @@
 //! their rating changes, takebacks; each check-then-write one transaction holding the game's
 //! row lock.
 
-use ::postgres::Transaction;
-
 use super::super::codec;
 use super::super::games::{Finish, GameRow, NewGame, Step};
 use super::super::rows::{self, GAME_COLUMNS};
 use super::super::takebacks::{Takeback, rewind};
 use super::super::{Result, StoreError};
 use super::Postgres;
+use super::conn::Tx;
 use super::queries::{GAMES, all, lock_players};
 use crate::ai::Level;
 use crate::engine::Side;
@@ -281,7 +280,7 @@ impl Postgres {
 
 /// Ends a game whose row the transaction has locked, applying its rating changes to the
 /// ratings as stored now (another game may have moved them since this one read them).
-fn finish_in(tx: &mut Transaction<'_>, game_id: i64, f: &Finish, now: i64) -> Result<()> {
+fn finish_in(tx: &mut Tx<'_>, game_id: i64, f: &Finish, now: i64) -> Result<()> {
     let scope: String = tx
         .query_one(
             "UPDATE games SET status = $2, result = $3, reason = $4, finished_at = $5, draw_offer = NULL,

@@ -10,6 +10,7 @@
 //! deadlock) runs again; TLS is as the URL's `sslmode` asks (`tls.rs`).
 
 mod claims;
+mod conn;
 mod games;
 mod queries;
 mod schema;
@@ -21,6 +22,7 @@ use std::time::Duration;
 use ::postgres::error::SqlState;
 use ::postgres::{Client, NoTls, Row};
 
+use self::conn::Conn;
 use super::codec::BadValue;
 use super::rows::Cells;
 use super::{DatabaseState, PostgresUrl, Result, StoreError};
@@ -84,7 +86,7 @@ impl From<::postgres::Error> for StoreError {
 pub(in crate::store) struct Postgres {
     url: PostgresUrl,
     /// `None` after a connection was lost and could not be made again yet.
-    client: Mutex<Option<Client>>,
+    client: Mutex<Option<Conn>>,
 }
 
 impl Postgres {
@@ -94,7 +96,7 @@ impl Postgres {
         schema::migrate(&mut client, &url.to_string())?;
         Ok(Postgres {
             url: url.clone(),
-            client: Mutex::new(Some(client)),
+            client: Mutex::new(Some(Conn::new(client))),
         })
     }
 
@@ -104,7 +106,7 @@ impl Postgres {
     /// short pause. Any other error is returned as it is: a write that may or may not have
     /// committed (the connection dropped) is not tried again, so a move is answered only after
     /// its commit.
-    fn with<T>(&self, mut f: impl FnMut(&mut Client) -> Result<T>) -> Result<T> {
+    fn with<T>(&self, mut f: impl FnMut(&mut Conn) -> Result<T>) -> Result<T> {
         let mut client = self.lock();
         again_after_conflicts(CONFLICT_TRIES, CONFLICT_WAIT, rolled_back, || {
             let client = match &mut *client {
@@ -112,14 +114,14 @@ impl Postgres {
                 lost => {
                     tracing::warn!(database = %self.url, "the connection to the database was lost; connecting again");
                     *lost = None;
-                    lost.insert(connect(&self.url)?)
+                    lost.insert(Conn::new(connect(&self.url)?))
                 }
             };
             f(client)
         })
     }
 
-    fn lock(&self) -> MutexGuard<'_, Option<Client>> {
+    fn lock(&self) -> MutexGuard<'_, Option<Conn>> {
         // A panic while the lock was held leaves a connection that is still usable (an open
         // transaction was rolled back when it was dropped).
         self.client.lock().unwrap_or_else(|e| e.into_inner())
@@ -368,6 +370,7 @@ mod tests {
                 // REPEATABLE READ: the snapshot is taken at the first read; a row another
                 // transaction changed after it cannot be updated (40001).
                 let mut tx = c
+                    .client()
                     .build_transaction()
                     .isolation_level(::postgres::IsolationLevel::RepeatableRead)
                     .start()?;
@@ -389,5 +392,35 @@ mod tests {
             .unwrap()
             .get(0);
         assert_eq!(n, 101, "both updates counted, neither lost");
+    }
+
+    #[test]
+    fn a_query_text_is_prepared_once_per_connection() {
+        let Some(url) = test_database() else {
+            eprintln!("note: JUNGLE_TEST_POSTGRES is not set: skipped");
+            return;
+        };
+        let store = Postgres::connect(&url).unwrap();
+        let prepared = || store.with(|c| Ok(c.prepared())).unwrap();
+        assert_eq!(prepared(), 0, "migrations run on the bare client");
+        let version = store.schema_version().unwrap();
+        assert_eq!(store.schema_version().unwrap(), version);
+        assert_eq!(prepared(), 1, "the same text twice is one statement");
+        // Prepared inside a transaction that rolls back, the statement still serves after it.
+        store
+            .with(|c| {
+                let mut tx = c.transaction()?;
+                tx.query_one("SELECT 1 + $1::BIGINT", &[&1i64])?;
+                drop(tx);
+                let two: i64 = c.query_one("SELECT 1 + $1::BIGINT", &[&1i64])?.get(0);
+                assert_eq!(two, 2);
+                Ok(())
+            })
+            .unwrap();
+        assert_eq!(prepared(), 2);
+        // Statements as they are (the schema may change) drop what was prepared.
+        store.raw_execute("CREATE TABLE later (n BIGINT)").unwrap();
+        assert_eq!(prepared(), 0);
+        assert_eq!(store.schema_version().unwrap(), version);
     }
 }

@@ -2,7 +2,7 @@
 //! rows into the store's types: the same rows and guards as the SQLite queries, with the locks
 //! that make each check-then-write safe across processes.
 
-use ::postgres::{Row, Transaction};
+use ::postgres::Row;
 
 use super::super::analyses;
 use super::super::challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
@@ -11,6 +11,7 @@ use super::super::players::{PlayerRow, RankedPlayer};
 use super::super::rows::{self, CHALLENGE_COLUMNS, PLAYER_COLUMNS};
 use super::super::{Result, StoreError};
 use super::Postgres;
+use super::conn::Tx;
 use crate::ai::analysis::Analysis;
 
 pub(super) const GAMES: &str = "games";
@@ -22,7 +23,7 @@ pub(super) fn all<T>(rows: Vec<Row>, f: fn(&Row) -> Result<T>) -> Result<Vec<T>>
 
 /// Locks the rows of these players, in id order (the one order every transaction takes them
 /// in, so two cannot wait for each other).
-pub(super) fn lock_players(tx: &mut Transaction<'_>, ids: &[i64]) -> Result<()> {
+pub(super) fn lock_players(tx: &mut Tx<'_>, ids: &[i64]) -> Result<()> {
     tx.execute(
         "SELECT id FROM players WHERE id = ANY($1) ORDER BY id FOR UPDATE",
         &[&ids],
