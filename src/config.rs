@@ -7,13 +7,12 @@ use std::time::Duration;
 use thiserror::Error;
 
 use crate::ai::Level;
+use crate::ai::LevelExt as _;
 use crate::chat::{Limits, Settings};
 use crate::store::Location;
 
-mod section;
-
+pub use crate::chat::section::{KeyError, Section};
 pub use crate::secret::Secret;
-pub use section::{KeyError, Section};
 
 #[derive(Debug, Error)]
 pub enum ConfigError {
@@ -89,13 +88,7 @@ impl std::fmt::Debug for StoreConfig {
     }
 }
 
-/// The bot's own folder in the user's data directory (`~/.local/share/jungle-bot` on Linux;
-/// `./jungle-bot` where there is none): where its files go when the config does not say.
-pub fn data_dir() -> PathBuf {
-    dirs::data_dir()
-        .unwrap_or_else(|| PathBuf::from("."))
-        .join("jungle-bot")
-}
+pub use crate::files::data_dir;
 
 /// Where the database lives when the config does not say.
 pub fn default_database() -> PathBuf {

@@ -8,6 +8,7 @@ use std::cell::Cell;
 use std::sync::atomic::AtomicBool;
 
 use common::{mv, pos, random_positions};
+use jungle::ai::LevelExt as _;
 use jungle::ai::{self, Level, Limits, NoStop, Options, Score, Stop};
 use jungle::engine::{Move, Position};
 

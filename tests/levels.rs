@@ -3,6 +3,7 @@
 //! game, and an iteration cut short by the limit still counts. Node and depth limits keep all
 //! of it deterministic; nothing here is timed.
 
+use jungle::ai::LevelExt as _;
 use jungle::ai::{self, Level, Limits, Memory, NoStop, Options, Score};
 use jungle::engine::{Move, Position, Side};
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Runs a command next to a throwaway PostgreSQL server: `bash tests/postgres.sh cargo test`.
+# `bash tests/postgres.sh --install` installs the server's package if it is missing, and stops.
 #
 # Installs Debian's `postgresql` package if its binaries are missing, creates a cluster in a
 # temporary folder (as the `postgres` user when run as root: the server refuses to run as root),
@@ -26,6 +27,10 @@ if [ -z "$bin" ] || [ ! -x "$bin/initdb" ]; then
   apt-get update -qq >&2
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
   find_bin
+fi
+# `postgres.sh --install`: only the install, so that it can run while the tests compile.
+if [ "${1:-}" = "--install" ]; then
+  exit 0
 fi
 
 data=$(mktemp -d "${TMPDIR:-/tmp}/jungle-postgres.XXXXXX")

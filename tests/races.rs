@@ -166,7 +166,7 @@ fn processes_that_find_the_same_owed_bot_moves_search_and_play_each_once() {
         drop(s);
         let runs: Vec<(String, String)> = std::thread::scope(|sc| {
             let runs: Vec<_> = (0..3)
-                .map(|_| sc.spawn(|| ch.run_logged("/tick\n", "jungle::chat=debug")))
+                .map(|_| sc.spawn(|| ch.run_logged("/tick\n", "jungle_chat=debug")))
                 .collect();
             runs.into_iter().map(|r| r.join().unwrap()).collect()
         });

@@ -5,11 +5,11 @@
 
 pub mod console;
 #[cfg(feature = "discord")]
-pub mod discord;
+pub use ::discord;
 #[cfg(feature = "matrix")]
-mod lease;
+pub use ::matrix;
 #[cfg(feature = "matrix")]
-pub mod matrix;
+use ::matrix::lease;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -27,8 +27,7 @@ use crate::store::Store;
 /// How often the timers run (challenge expiry, time-outs, owed bot moves).
 const TICK: Duration = Duration::from_secs(5);
 
-/// Messages the service sends on its own, for one platform's adapter to post.
-pub type Outbox = mpsc::Receiver<Outgoing>;
+pub use crate::chat::Outbox;
 
 /// Opens the configured database, readies the renderer and builds the service the adapters
 /// share (blocking; call it off the runtime or before it starts).

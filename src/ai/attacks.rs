@@ -2,9 +2,9 @@
 //! search's move source and the evaluation's view of hanging pieces. Built on the engine's
 //! public tables; every move produced here is legal (tests check it against the engine).
 
-use crate::engine::square::NUM_SQUARES;
-use crate::engine::terrain::{LAND, LEAP_FROM, LEAPS, STEPS, TRAPS, WATER};
-use crate::engine::{Animal, Bitboard, Move, Piece, Position, Side, Square};
+use engine::square::NUM_SQUARES;
+use engine::terrain::{LAND, LEAP_FROM, LEAPS, STEPS, TRAPS, WATER};
+use engine::{Animal, Bitboard, Move, Piece, Position, Side, Square};
 
 use super::tables::{DEN_ADJACENT, DEN_FIELD};
 
@@ -226,11 +226,11 @@ pub fn evasions(pos: &Position, target: Square, mut out: impl FnMut(Move)) {
 mod tests {
     use super::*;
 
-    use crate::ai::rng::random_positions;
+    use crate::rng::random_positions;
 
     #[test]
     fn neighbours_stay_on_the_board() {
-        use crate::engine::square::sq;
+        use engine::square::sq;
         let n = neighbours(Bitboard::from_squares(&[sq::A1, sq::G5]));
         assert_eq!(
             n,

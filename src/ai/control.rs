@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::engine::Move;
+use engine::Move;
 
 use super::score::Score;
 

@@ -2,9 +2,9 @@
 //! how each animal travels, den and trap defence, hanging pieces, rat/elephant tension, and a
 //! pull away from the 100-half-move draw for the side that is ahead.
 
-use crate::engine::square::NUM_SQUARES;
-use crate::engine::terrain::TRAPS;
-use crate::engine::{Animal, Position, Side, Square};
+use engine::square::NUM_SQUARES;
+use engine::terrain::TRAPS;
+use engine::{Animal, Position, Side, Square};
 
 use super::attacks::Layout;
 use super::score::Value;

@@ -1,7 +1,7 @@
 //! Move ordering: the hash move, captures by value, den threats, killers, then history.
 
-use crate::engine::terrain::STEPS;
-use crate::engine::{Bitboard, Move, Piece, Position, Side, Square};
+use engine::terrain::STEPS;
+use engine::{Bitboard, Move, Piece, Position, Side, Square};
 
 use super::eval::MATERIAL;
 use super::tables::{DEN_ADJACENT, DEN_ZONE};

@@ -71,7 +71,7 @@ impl Path {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Position;
+    use engine::Position;
 
     #[test]
     fn repetitions_count_only_since_the_last_capture() {

@@ -2,8 +2,8 @@
 //! then the killers, and only then the quiet moves by history. Most cut-offs come from the
 //! first stages (the killers above all), so most nodes never score their quiet moves.
 
-use crate::engine::movegen::MAX_MOVES;
-use crate::engine::{Bitboard, Move, Position, Square};
+use engine::movegen::MAX_MOVES;
+use engine::{Bitboard, Move, Position, Square};
 
 use super::order::{Heuristics, KILLER, Kind, ScoreContext, Scored, kind};
 
@@ -262,8 +262,8 @@ impl Picker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::rng::random_positions;
-    use crate::engine::MoveList;
+    use crate::rng::random_positions;
+    use engine::MoveList;
 
     fn drain(p: &mut Picker, pos: &Position, heur: &Heuristics) -> Vec<Scored> {
         std::iter::from_fn(|| p.next(pos, heur)).collect()

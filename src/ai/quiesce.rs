@@ -1,8 +1,8 @@
 //! Quiescence search: captures, steps beside the enemy den, and the forced captures that
 //! answer them, until the position is quiet enough for the evaluation.
 
-use crate::engine::terrain::STEPS;
-use crate::engine::{Bitboard, DRAW_CLOCK, Move, Position};
+use engine::terrain::STEPS;
+use engine::{Bitboard, DRAW_CLOCK, Move, Position};
 
 use super::attacks::{Layout, den_attackers, den_threat_moves, evasions};
 use super::eval::{MATERIAL, draw_pull, evaluate};
@@ -208,6 +208,6 @@ impl Searcher<'_> {
     }
 }
 
-fn target_none() -> crate::engine::Square {
-    crate::engine::Square::from_index_unchecked(0)
+fn target_none() -> engine::Square {
+    engine::Square::from_index_unchecked(0)
 }

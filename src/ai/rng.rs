@@ -24,8 +24,8 @@ impl Rng {
 
 /// `n` positions from random legal games of up to 160 half-moves (seeded, so the same every run).
 #[cfg(test)]
-pub fn random_positions(n: usize) -> Vec<crate::engine::Position> {
-    use crate::engine::Position;
+pub fn random_positions(n: usize) -> Vec<engine::Position> {
+    use engine::Position;
     let mut rng = Rng::new(9);
     let mut out = Vec::new();
     while out.len() < n {

@@ -1,8 +1,8 @@
 //! The root of the search: iterative deepening with aspiration windows, the root move list,
 //! and the final choice of a move (the best, or with randomness one close to it).
 
-use crate::engine::terrain::DEN;
-use crate::engine::{Move, Position};
+use engine::terrain::DEN;
+use engine::{Move, Position};
 
 use super::attacks::den_attackers;
 use super::control::{Iteration, Report, SearchResult};
@@ -258,9 +258,9 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::control::{NoStop, Options};
-    use crate::ai::score::win_in;
-    use crate::engine::square::sq;
+    use crate::control::{NoStop, Options};
+    use crate::score::win_in;
+    use engine::square::sq;
 
     fn roots() -> Vec<RootMove> {
         let m = |a, b| Move::new(a, b);

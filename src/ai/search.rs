@@ -3,9 +3,9 @@
 //! and a bounded extension for forced answers to den threats. Iterative deepening and the
 //! root are in `root`, quiescence in `quiesce`.
 
-use crate::engine::movegen::MAX_MOVES;
-use crate::engine::terrain::DEN;
-use crate::engine::{Bitboard, Move, Position, Side};
+use engine::movegen::MAX_MOVES;
+use engine::terrain::DEN;
+use engine::{Bitboard, Move, Position, Side};
 
 use super::attacks::Layout;
 use super::attacks::evasions;

@@ -3,10 +3,10 @@
 
 use std::sync::LazyLock;
 
-use crate::engine::Bitboard;
-use crate::engine::square::{NUM_SQUARES, Square};
-use crate::engine::terrain::{DEN, WATER};
-use crate::engine::types::{Animal, BySide, Side};
+use engine::Bitboard;
+use engine::square::{NUM_SQUARES, Square};
+use engine::terrain::{DEN, WATER};
+use engine::types::{Animal, BySide, Side};
 
 /// How an animal travels: on land only, on land and through water (rat), or on land with
 /// leaps across the lakes (lion, tiger).
@@ -261,7 +261,7 @@ pub fn den_distance(side: Side, animal: Animal, sq: Square) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::square::sq;
+    use engine::square::sq;
 
     #[test]
     fn distances_follow_the_way_each_animal_travels() {
@@ -323,7 +323,7 @@ mod tests {
         assert!(!DEN_ZONE.jade.contains(sq::D9));
         for side in Side::ALL {
             let guards: Vec<Bitboard> = DEN_ADJACENT[side]
-                .map(|t| crate::engine::terrain::STEPS[t.index()])
+                .map(|t| engine::terrain::STEPS[t.index()])
                 .collect();
             assert_eq!(DEN_TRAP_GUARDS[side].to_vec(), guards);
         }

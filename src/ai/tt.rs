@@ -1,7 +1,7 @@
 //! The transposition table: search results keyed by the Zobrist hash (mixed with the
 //! no-capture clock near the draw, where the clock changes the result).
 
-use crate::engine::{Move, Position, Square};
+use engine::{Move, Position, Square};
 
 use super::score::{Value, WIN_BOUND};
 
@@ -256,8 +256,8 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::score::win_in;
-    use crate::engine::square::sq;
+    use crate::score::win_in;
+    use engine::square::sq;
 
     #[test]
     fn stores_and_finds_with_wins_relative_to_the_node() {

@@ -5,7 +5,7 @@
 
 use super::command::{Command, CommandError};
 use super::table;
-use crate::engine::Move;
+use engine::Move;
 
 /// What a text message asks of the bot: `None` for ordinary chat.
 pub fn recognise(text: &str, prefix: &str, to_bot: bool) -> Option<Result<Command, CommandError>> {

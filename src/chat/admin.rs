@@ -3,7 +3,7 @@
 //! sender); everyone else is told who may.
 
 use crate::lang::{Lang, language_name, tr};
-use crate::store::Finish;
+use store::Finish;
 
 use super::command::AdminCommand;
 use super::context::{Ctx, Handled, Result, refuse};

@@ -4,10 +4,10 @@
 use std::sync::LazyLock;
 use std::time::{Duration, Instant};
 
-use crate::ai::{self, LevelSettings, Memory, SearchResult, Stop};
-use crate::engine::{Move, Position};
+use ai::{self, LevelSettings, Memory, SearchResult, Stop};
+use engine::{Move, Position};
 
-pub use crate::ai::Level;
+pub use ai::Level;
 
 /// Stops the search at the level's thinking time, and starts no iteration once three fifths of
 /// it are spent. An iteration cut short still counts (a move that overtook the previous best

@@ -1,9 +1,9 @@
 //! Starting games: challenges between players (open or addressed), accepting, declining,
 //! cancelling, and games against the bot. Each reads as: load, decide, commit, reply.
 
-use crate::engine::{Position, Side};
 use crate::lang::tr;
-use crate::store::{ChallengeRow, ChallengeStatus, NewChallenge, NewGame, PlayerRow, StoreError};
+use engine::{Position, Side};
+use store::{ChallengeRow, ChallengeStatus, NewChallenge, NewGame, PlayerRow, StoreError};
 
 use super::bot::Level;
 use super::buttons::{challenge_button_ids, challenge_buttons};

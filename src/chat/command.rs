@@ -9,8 +9,8 @@ use thiserror::Error;
 
 use super::bot::Level;
 use super::markup::verbatim;
-use crate::engine::{Move, ParseMoveError, ParseSquareError, Side, Square};
 use crate::lang::Lang;
+use engine::{Move, ParseMoveError, ParseSquareError, Side, Square};
 
 /// Which side the one who starts a game wants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

@@ -4,9 +4,9 @@
 
 use thiserror::Error;
 
-use crate::engine::Position;
 use crate::lang::Lang;
-use crate::store::{PlayerRow, Store, StoreError};
+use engine::Position;
+use store::{PlayerRow, Store, StoreError};
 
 use super::bot::Level;
 use super::dialect::Dialect;

@@ -1,8 +1,8 @@
 //! The board picture in words: the text alternative that goes with every board image (Discord's
 //! attachment description, Matrix's image body), for readers who cannot see the picture.
 
-use crate::engine::terrain::trap_owner;
-use crate::engine::{Animal, Piece, Position, Side};
+use engine::terrain::trap_owner;
+use engine::{Animal, Piece, Position, Side};
 
 use super::event::BoardView;
 use crate::lang::{Lang, animal_name, piece_name, side_name, tr};
@@ -120,7 +120,7 @@ fn animals_left(lang: Lang, pos: &Position, side: Side) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Move, Outcome, WinReason};
+    use engine::{Move, Outcome, WinReason};
 
     fn view(fen: &str) -> BoardView {
         BoardView {

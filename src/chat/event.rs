@@ -1,8 +1,8 @@
 //! What adapters hand the chat layer (an [`Event`]) and what they get back ([`Reply`]).
 //! Nothing here is specific to one platform.
 
-use crate::engine::{Move, Outcome, Piece, Position, Square};
 use crate::lang::Lang;
+use engine::{Move, Outcome, Piece, Position, Square};
 
 use super::command::{Command, CommandError};
 
@@ -120,10 +120,10 @@ pub struct BoardView {
     pub lang: Lang,
 }
 
-#[cfg(test)]
 impl BoardView {
-    /// Game 3 at the start, alice (Jade) vs bob (Crimson): a fixture for adapter unit tests.
-    pub(crate) fn example() -> BoardView {
+    /// Game 3 at the start, alice (Jade) vs bob (Crimson): a fixture for the adapters' unit tests.
+    #[doc(hidden)]
+    pub fn example() -> BoardView {
         BoardView {
             game_id: 3,
             position: Position::start(),

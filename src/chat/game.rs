@@ -2,9 +2,9 @@
 //! board view, names and buttons replies need. Everything is read from the row; nothing replays
 //! the game.
 
-use crate::engine::{Outcome, Position, Side};
 use crate::lang::{Lang, level_name, outcome_text, side_name, tr};
-use crate::store::{GameRow, GameStatus, PlayerRow, Store, StoreError};
+use engine::{Outcome, Position, Side};
+use store::{GameRow, GameStatus, PlayerRow, Store, StoreError};
 
 use super::bot::Level;
 use super::buttons;

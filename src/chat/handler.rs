@@ -3,9 +3,9 @@
 //! it off the runtime. The handlers themselves live in `challenges`, `play`, `info` and
 //! `timers`, and see only the [`Ctx`] they are given.
 
-use crate::engine::Move;
 use crate::lang::{Lang, tr};
-use crate::store::{ChallengeStatus, GameStatus, Store};
+use engine::Move;
+use store::{ChallengeStatus, GameStatus, Store};
 
 use super::address;
 use super::buttons::{self, Action};
@@ -20,7 +20,7 @@ use super::review;
 use super::settings::Settings;
 use super::timers::{self, Ticked};
 use super::{admin, challenges, info, lifecycle, play, table, takeback};
-use crate::ai::analysis::Analysis;
+use ai::analysis::Analysis;
 
 /// The handler: the store, the settings and the rate limiter.
 pub struct Core {

@@ -2,7 +2,7 @@
 
 use crate::lang::{Lang, outcome_text, side_name, tr};
 use crate::rating::PROVISIONAL_GAMES;
-use crate::store::{GameStatus, PlayerRow};
+use store::{GameStatus, PlayerRow};
 
 use super::command::TOP_MAX;
 use super::context::{Ctx, Handled, Result, refuse};
@@ -238,8 +238,8 @@ fn state_text(lang: Lang, g: &Game) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::chat::{Command, Core, Event, Input, Place, Settings, User};
-    use crate::store::Store;
+    use crate::{Command, Core, Event, Input, Place, Settings, User};
+    use store::Store;
 
     /// The entries of the global leaderboard `input` shows, with 60 ranked players.
     fn listed(input: Input) -> usize {

@@ -1,10 +1,10 @@
 //! An analysis waiting to run: the game as the handler read it, and the search over it. The
 //! handler (`review`) makes one, the service runs it off the runtime when its turn comes.
 
-use crate::ai::analysis::{self, Analysis, AnalysisError};
-use crate::ai::{Limits, MAX_DEPTH, NoStop, Stop};
-use crate::engine::{BySide, Move, Position};
 use crate::lang::Lang;
+use ai::analysis::{self, Analysis, AnalysisError};
+use ai::{Limits, MAX_DEPTH, NoStop, Stop};
+use engine::{BySide, Move, Position};
 
 /// The whole review's node budget: each position gets its share, at most the per-position
 /// budget of the settings (about 10 s for 100 plies in a release build at the default).

@@ -1,10 +1,10 @@
 //! How a game moves and ends, whoever causes it (a player, the bot, a timer): a move checked,
 //! committed and announced; an ending with its rating changes; the announcement of a new game.
 
-use crate::engine::{DrawReason, Move, Outcome, Side, WinReason};
 use crate::lang::{animal_name, illegal_move, tr};
 use crate::rating::{self, Rated};
-use crate::store::{Finish, GameRow, RatingChange, Step};
+use engine::{DrawReason, Move, Outcome, Side, WinReason};
+use store::{Finish, GameRow, RatingChange, Step};
 
 use super::context::{Env, Handled, Result, refuse};
 use super::event::{Reply, User};

@@ -1,9 +1,9 @@
 //! Finding what a command is about: the player it names, the sender's game, the game a board
 //! request means, and whether someone is free to start a game here.
 
-use crate::engine::Side;
 use crate::lang::tr;
-use crate::store::{PlayerRow, StoreError};
+use engine::Side;
+use store::{PlayerRow, StoreError};
 
 use super::context::{ChatError, Ctx, Result, refuse};
 use super::game::Game;

@@ -43,7 +43,7 @@ fn unmarked(text: &str) -> String {
         .map(|c| if c.is_control() { ' ' } else { c })
         .take(32)
         .collect();
-    crate::errors::squash(&clean)
+    store::errors::squash(&clean)
 }
 
 #[cfg(test)]

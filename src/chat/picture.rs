@@ -1,8 +1,8 @@
 //! Turns a reply's [`BoardView`] into a PNG attachment with the renderer, described in words
 //! by [`alt_text`].
 
-use crate::engine::BySide;
-use crate::render::{self, BoardOptions, LastMove, layout};
+use engine::BySide;
+use render::{self, BoardOptions, LastMove, layout};
 
 use super::describe::alt_text;
 use super::event::{BoardView, Image};

@@ -1,7 +1,7 @@
 //! Playing a game: the sender's moves, resigning, draws, the board and a piece's moves.
 
-use crate::engine::{DrawReason, Move, Outcome, Square, WinReason};
 use crate::lang::{piece_name, tr};
+use engine::{DrawReason, Move, Outcome, Square, WinReason};
 
 use super::buttons::Action;
 use super::context::{Ctx, Handled, Result, refuse};

@@ -3,11 +3,11 @@
 //! off the runtime, as an [`AnalysisJob`] the service holds, and its result is stored so that
 //! asking again is instant. The reply: each player's accuracy and marks, and the graph.
 
-use crate::ai::analysis::{self, Analysis, PlyReview};
-use crate::engine::{BySide, Side};
 use crate::lang::{Lang, side_name, tr};
-use crate::render::{self, Graph, GraphMark};
-use crate::store::{GameStatus, Store};
+use ai::analysis::{self, Analysis, PlyReview};
+use engine::{BySide, Side};
+use render::{self, Graph, GraphMark};
+use store::{GameStatus, Store};
 
 use super::context::{Ctx, Handled, Result, refuse};
 use super::dialect::Dialect;
@@ -71,7 +71,7 @@ pub(crate) fn finished(
     job: &AnalysisJob,
     analysis: &Analysis,
     now: i64,
-) -> crate::store::Result<Reply> {
+) -> store::Result<Reply> {
     store.save_analysis(job.game_id, analysis, now)?;
     Ok(result_reply(job, analysis, dialect))
 }

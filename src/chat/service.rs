@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::lang::{Lang, tr};
-use crate::store::Store;
 use crate::sync::lock;
+use store::Store;
 
 use super::bot;
 use super::context::{BotTurn, Handled};

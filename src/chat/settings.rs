@@ -2,7 +2,7 @@
 //! the timers, the bot's levels and ratings. The defaults here are the bot's defaults; the
 //! config file overrides them.
 
-use crate::ai::LevelSettings;
+use ai::{LevelExt, LevelSettings};
 
 use super::bot::Level;
 use super::dialect::Dialect;

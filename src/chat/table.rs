@@ -5,8 +5,8 @@
 use super::bot::Level;
 use super::command::{AdminCommand, Command, CommandError, SideChoice};
 use super::dialect::Dialect;
-use crate::engine::{Move, Square};
 use crate::lang::Lang;
+use engine::{Move, Square};
 
 /// What kind of value an argument takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

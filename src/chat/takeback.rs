@@ -2,8 +2,8 @@
 //! move declines, as with draws. If the opponent has replied since, both moves go. Against the
 //! bot a takeback is granted at once in casual games and refused in rated ones.
 
-use crate::engine::Side;
 use crate::lang::tr;
+use engine::Side;
 
 use super::buttons::Action;
 use super::context::{Ctx, Handled, Result, refuse};

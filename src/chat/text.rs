@@ -1,7 +1,7 @@
 //! Fixed texts (the rules) and the board drawn as text for terminals and plain-text chats.
 
-use crate::engine::terrain::{DEN, TRAPS, is_water};
-use crate::engine::{Position, Side, Square};
+use engine::terrain::{DEN, TRAPS, is_water};
+use engine::{Position, Side, Square};
 
 use super::dialect::Dialect;
 use crate::lang::{Lang, tr};
@@ -87,7 +87,7 @@ mod tests {
     /// the one the legend names, and each terrain symbol is in it.
     #[test]
     fn the_legend_covers_every_mark() {
-        for animal in crate::engine::Animal::ALL {
+        for animal in engine::Animal::ALL {
             let letter = animal.letter();
             let named = LEGEND.contains(&format!("{letter} = {animal}"));
             let initial = animal.name().starts_with(letter.to_ascii_lowercase());

@@ -2,9 +2,9 @@
 //! restart are picked up again (the service claims each before it searches, so that of several
 //! processes on one database one plays it).
 
-use crate::engine::{Outcome, WinReason};
 use crate::lang::tr;
-use crate::store::Finish;
+use engine::{Outcome, WinReason};
+use store::Finish;
 
 use super::buttons::challenge_button_ids;
 use super::context::{BotTurn, ChatError, Env, language_set};
@@ -52,7 +52,7 @@ fn expire_challenges(
         }
         if !env
             .store
-            .close_challenge(c.id, crate::store::ChallengeStatus::Expired, None)?
+            .close_challenge(c.id, store::ChallengeStatus::Expired, None)?
         {
             continue;
         }

@@ -2,6 +2,7 @@
 
 use std::time::Instant;
 
+use crate::ai::LevelExt as _;
 use crate::engine::{Move, Position, perft};
 use crate::render::{self, BoardOptions, LastMove, ReplayOptions};
 use crate::store::Location;
@@ -357,7 +358,8 @@ fn search_speed(name: &str, positions: &[Position], depth: u32, runs: usize) {
 }
 
 /// The search: fixed depths from the start and over [`SEARCH_SUITE`], then the depth reached
-/// in a fixed time from the start (1 s, as the `hard` level thinks).
+/// in a fixed time from the start: 1 s of the strongest level's search (no node or depth
+/// limit; only the deadline stops it, as it stops level 8 on its own clock).
 fn search_figures(quick: bool) {
     use crate::ai::{self, Level};
     use crate::chat::bot::Deadline;
@@ -380,7 +382,7 @@ fn search_figures(quick: bool) {
     let start = Position::start();
     let ms = if quick { 100 } else { 1000 };
     let timer = Deadline::new(ms);
-    let options = Level::HARD.settings().options(0);
+    let options = Level::STRONGEST.settings().options(0);
     let r = ai::search(&start, &[], &options, &timer, &mut ());
     let secs = timer.elapsed().as_secs_f64();
     println!("search_{ms}ms_depth: {} plies", r.last.depth);

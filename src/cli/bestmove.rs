@@ -3,6 +3,7 @@
 
 use std::io::Write;
 
+use crate::ai::LevelExt as _;
 use crate::ai::{self, Iteration, Level, Report};
 use crate::chat::bot::Deadline;
 use crate::engine::Move;

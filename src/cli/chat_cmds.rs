@@ -130,8 +130,8 @@ mod tests {
             tracing::warn!(target: "matrix_sdk_crypto::backups", "no backup key");
             tracing::info!(target: "matrix_sdk::sync", "sync chatter");
             tracing::error!(target: "matrix_sdk::encryption", "a real sdk error");
-            tracing::info!(target: "jungle::adapters", "adapter started");
-            tracing::debug!(target: "jungle::chat", "debug detail");
+            tracing::info!(target: "jungle_discord", "adapter started");
+            tracing::debug!(target: "jungle_chat", "debug detail");
         });
         let out = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
         for hidden in [

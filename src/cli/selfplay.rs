@@ -9,6 +9,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use crate::ai::LevelExt as _;
 use crate::ai::{Level, LevelSettings, Memory, ParseLevelError};
 use crate::chat::bot::{Deadline, think};
 use crate::engine::{Outcome, Position, Side};

@@ -155,7 +155,7 @@ impl fmt::Debug for Bitboard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::square::sq;
+    use crate::square::sq;
 
     #[test]
     fn set_operations() {

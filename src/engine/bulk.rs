@@ -292,7 +292,7 @@ fn k<const A: usize>(r: &Replies, b: usize, traps: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Position;
+    use crate::Position;
 
     /// xorshift64*, enough to wander through random games.
     fn next(state: &mut u64) -> u64 {
@@ -348,7 +348,7 @@ mod tests {
         // A Jade lion already in Crimson's den with Jade to move (only by passing the turn):
         // its three moves out leave the rat two replies each.
         let p: Position = "3L3/7/7/7/7/7/7/7/r6 c 0 1".parse().unwrap();
-        let p = p.with_turn(crate::engine::Side::Jade);
+        let p = p.with_turn(crate::Side::Jade);
         assert_eq!(perft2(&p), 6);
         assert_eq!(perft2_by_playing(&p), 6);
     }

@@ -180,7 +180,7 @@ impl Position {
     /// The legal destinations of each animal of the side to move, by animal index (empty for
     /// a captured one): the moves of [`Position::generate_moves`], grouped by animal.
     #[inline(always)]
-    pub(crate) fn targets_by_animal(&self) -> [Bitboard; 8] {
+    pub fn targets_by_animal(&self) -> [Bitboard; 8] {
         let ctx = Context::new(self);
         let sq = |a: usize| self.raw_square(ctx.us, a);
         [
@@ -198,7 +198,7 @@ impl Position {
     /// Whether `generate_moves` would list `mv` (a remembered move checked without
     /// generating the others).
     #[inline]
-    pub(crate) fn generates(&self, mv: Move) -> bool {
+    pub fn generates(&self, mv: Move) -> bool {
         match decode_own(self, mv.from) {
             Some(animal) => Context::new(self)
                 .targets_dyn(animal, mv.from.index() as u8)

@@ -197,7 +197,7 @@ impl FromStr for Move {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::square::sq;
+    use crate::square::sq;
 
     #[test]
     fn start_round_trips() {

@@ -201,14 +201,14 @@ impl Position {
 
     /// `[side index][animal]`: where every animal stands (`63` once captured), for the search.
     #[inline]
-    pub(crate) fn raw_squares(&self) -> [[u8; 8]; 2] {
+    pub fn raw_squares(&self) -> [[u8; 8]; 2] {
         self.squares
     }
 
     /// The board by square: 0 for an empty square, else the piece's [`Piece::code`] (for the
     /// search).
     #[inline]
-    pub(crate) fn raw_board(&self) -> &[u8; NUM_SQUARES] {
+    pub fn raw_board(&self) -> &[u8; NUM_SQUARES] {
         &self.board
     }
 

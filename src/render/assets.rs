@@ -12,8 +12,8 @@ use super::layout::{
 };
 use super::paint::{self, circle, fill, round_rect};
 use super::theme::{self, Colour, mix};
-use crate::engine::{Piece, Side};
 use crate::lang::{Lang, tile_label};
+use engine::{Piece, Side};
 
 /// The sprites; built on first use.
 pub(crate) static ASSETS: LazyLock<Assets> = LazyLock::new(Assets::build);

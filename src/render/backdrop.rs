@@ -7,9 +7,9 @@ use super::cells::{self, CellKey, Terrain};
 use super::layout::{self, BOARD_H, BOARD_W, BOARD_X, BOARD_Y, COORD_EM, MARGIN, SQUARE};
 use super::paint::{self, fill, round_rect};
 use super::theme::{self, mix};
-use crate::engine::Square;
-use crate::engine::square::{FILES, RANKS};
-use crate::engine::terrain::is_water;
+use engine::Square;
+use engine::square::{FILES, RANKS};
+use engine::terrain::is_water;
 
 fn sq_f(v: u32) -> f32 {
     v as f32

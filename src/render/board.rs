@@ -12,8 +12,8 @@ use super::layout::{self, HEIGHT, WIDTH};
 use super::scene::Scene;
 use super::theme::Colour;
 use super::{backdrop, palette};
-use crate::engine::terrain::trap_owner;
-use crate::engine::{Bitboard, Side, Square};
+use engine::terrain::trap_owner;
+use engine::{Bitboard, Side, Square};
 
 /// The empty board as palette indices, indexed by `flip as usize`.
 static BACKDROP: LazyLock<[Vec<u8>; 2]> =
@@ -165,7 +165,7 @@ pub(crate) fn cell_keys(scene: &Scene<'_>) -> Vec<CellKey> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::theme;
+    use crate::theme;
 
     /// Colours that fill whole areas and must come out exactly.
     fn flat_colours() -> Vec<[u8; 3]> {

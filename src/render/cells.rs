@@ -10,9 +10,9 @@ use super::assets::{ASSETS, piece_tile};
 use super::layout::{BADGE, DEN_EM, SQUARE};
 use super::paint::{self, circle, fill, segment};
 use super::theme::{self, Colour, mix};
-use crate::engine::terrain::{den_owner, is_water, trap_owner};
-use crate::engine::{Piece, Side, Square};
 use crate::lang::Lang;
+use engine::terrain::{den_owner, is_water, trap_owner};
+use engine::{Piece, Side, Square};
 
 /// Side of a cell: a square less the two grid-line pixels it shares with its neighbours.
 pub(crate) const CELL: u32 = SQUARE - 2;
@@ -222,7 +222,7 @@ pub(crate) fn samples() -> Vec<RgbImage> {
         ..CellKey::plain(Terrain::Water)
     });
     for side in Side::ALL {
-        for a in crate::engine::Animal::ALL {
+        for a in engine::Animal::ALL {
             let p = Piece::new(side, a);
             // English labels: the palette was learnt from them, and the others use the same inks.
             for weak in [false, true] {
@@ -267,7 +267,7 @@ pub(crate) fn flat_colours() -> Vec<Colour> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Animal;
+    use engine::Animal;
 
     #[test]
     fn a_tile_is_labelled_in_the_language_of_its_picture() {

@@ -4,7 +4,7 @@
 
 use image::RgbImage;
 
-use crate::engine::{BySide, Side};
+use engine::{BySide, Side};
 
 use super::paint::{self, circle, fill, segment};
 use super::theme::{self, Colour};

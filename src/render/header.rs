@@ -7,8 +7,8 @@ use super::assets::ASSETS;
 use super::layout::{BAR_H, CHIP, MARGIN, NAME_EM, PILL_EM, STATUS_EM, STATUS_H, WIDTH};
 use super::paint::{self, fill, round_rect};
 use super::theme::{self, Colour};
-use crate::engine::Side;
 use crate::lang::Lang;
+use engine::Side;
 
 /// A small label at the right end of a player bar ("to move", "winner").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 //! From top to bottom: the status line, the bar of the player at the top, file letters, the
 //! 7 x 9 board, file letters, the bar of the player at the bottom. Rank numbers run down both sides.
 
-use crate::engine::Square;
-use crate::engine::square::{FILES, RANKS};
+use engine::Square;
+use engine::square::{FILES, RANKS};
 
 /// Side of one square in pixels.
 pub const SQUARE: u32 = 80;

@@ -290,7 +290,7 @@ pub(crate) fn text_centered<C>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Animal;
+    use engine::Animal;
 
     #[test]
     fn font_has_every_glyph_the_board_needs() {

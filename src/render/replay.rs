@@ -11,8 +11,8 @@ use super::lzw::Lzw;
 use super::palette::{self, TRANSPARENT};
 use super::scene::{LastMove, Scene, pills, result_text};
 use super::theme;
-use crate::engine::{BySide, IllegalMove, Move, Outcome, Position};
 use crate::lang::{Lang, tr};
+use engine::{BySide, IllegalMove, Move, Outcome, Position};
 
 /// How a replay looks and moves. The default is Jade at the bottom, 0.8 s per half-move and
 /// the final position held for 3 s.

@@ -4,8 +4,8 @@
 
 use super::header::Pill;
 use super::theme::{self, Colour};
-use crate::engine::{BySide, Move, Outcome, Piece, Position, Side, Square};
 use crate::lang::{Lang, outcome_text, side_name};
+use engine::{BySide, Move, Outcome, Piece, Position, Side, Square};
 
 /// Everything one frame shows.
 pub(crate) struct Scene<'a> {
@@ -112,7 +112,7 @@ pub(crate) fn pills(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Animal, DrawReason, WinReason};
+    use engine::{Animal, DrawReason, WinReason};
 
     #[test]
     fn last_move_records_only_enemy_captures() {

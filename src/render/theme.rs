@@ -3,7 +3,7 @@
 
 use image::Rgb;
 
-use crate::engine::{Piece, Side};
+use engine::{Piece, Side};
 
 /// An opaque sRGB colour.
 pub type Colour = Rgb<u8>;

@@ -6,9 +6,9 @@ use rusqlite::{OptionalExtension, params};
 
 use super::sqlite::Sqlite;
 use super::{Result, StoreError};
-use crate::ai::Score;
-use crate::ai::analysis::{Analysis, PlyReview, Tag};
-use crate::engine::{Move, Side};
+use engine::Score;
+use engine::review::{Analysis, PlyReview, Tag};
+use engine::{Move, Side};
 
 impl Sqlite {
     pub fn analysis(&self, game_id: i64) -> Result<Option<Analysis>> {

@@ -241,7 +241,7 @@ fn sync_folder(path: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Store;
+    use crate::Store;
 
     fn database(dir: &Path) -> PathBuf {
         let db = dir.join("j.db");

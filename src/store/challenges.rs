@@ -6,7 +6,7 @@ use super::codec;
 use super::rows::{self, CHALLENGE_COLUMNS as COLUMNS};
 use super::sqlite::Sqlite;
 use super::{Result, StoreError};
-use crate::engine::Side;
+use engine::Side;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChallengeStatus {

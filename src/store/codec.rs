@@ -2,8 +2,8 @@
 //! engine's notations, outcomes, sides, levels and captures as short codes. A value a row
 //! holds that does not decode is an error naming the table, the row and the column.
 
-use crate::ai::Level;
-use crate::engine::{DrawReason, Move, Outcome, Piece, Position, Side, WinReason};
+use engine::Level;
+use engine::{DrawReason, Move, Outcome, Piece, Position, Side, WinReason};
 
 /// A stored value this build cannot read.
 #[derive(Debug, thiserror::Error)]

@@ -6,8 +6,8 @@ use super::codec;
 use super::rows::{self, GAME_COLUMNS as COLUMNS};
 use super::sqlite::Sqlite;
 use super::{Result, StoreError};
-use crate::ai::Level;
-use crate::engine::{Move, Outcome, Piece, Position, Side};
+use engine::Level;
+use engine::{Move, Outcome, Piece, Position, Side};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameStatus {

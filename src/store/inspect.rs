@@ -95,7 +95,7 @@ fn open_read_only(path: &Path) -> rusqlite::Result<Connection> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::Store;
+    use crate::Store;
 
     #[test]
     fn a_missing_current_or_older_database() {

@@ -4,7 +4,7 @@
 use rusqlite::{Connection, Transaction, TransactionBehavior, params};
 
 use super::{Result, StoreError, codec};
-use crate::engine::{Move, Position};
+use engine::{Move, Position};
 
 /// One step: SQL, then (if any) code that fills in what SQL cannot compute.
 struct Migration {

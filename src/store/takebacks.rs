@@ -8,7 +8,7 @@ use super::games::{GameRow, from_row};
 use super::rows::GAME_COLUMNS as COLUMNS;
 use super::sqlite::Sqlite;
 use super::{Result, StoreError};
-use crate::engine::{Move, Side};
+use engine::{Move, Side};
 
 /// Moves taken back once.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Runs a command next to a throwaway Synapse homeserver: `bash tests/matrix/synapse.sh cargo test`.
+# `bash tests/matrix/synapse.sh --install` installs Synapse into its cached venv, and stops.
 #
 # Installs Synapse into a cached venv (~/.cache/jungle-bot/synapse-<version>, reused while the
 # version matches), starts it on 127.0.0.1 with a fresh data directory, registers the test users
@@ -24,6 +25,10 @@ if [ ! -f "$venv/.installed" ]; then
   "$python" -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check "matrix-synapse==$SYNAPSE_VERSION" >&2
   touch "$venv/.installed"
+fi
+# `synapse.sh --install`: only the install, so that it can run while the tests compile.
+if [ "${1:-}" = "--install" ]; then
+  exit 0
 fi
 
 data=$(mktemp -d "${TMPDIR:-/tmp}/jungle-synapse.XXXXXX")

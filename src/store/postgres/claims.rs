@@ -9,7 +9,7 @@ use super::super::{Result, StoreError};
 use super::Postgres;
 
 impl Postgres {
-    pub(in crate::store) fn take_lease(
+    pub(crate) fn take_lease(
         &mut self,
         name: &str,
         owner: &str,
@@ -40,12 +40,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn renew_lease(
-        &mut self,
-        name: &str,
-        owner: &str,
-        expires_at: i64,
-    ) -> Result<bool> {
+    pub(crate) fn renew_lease(&mut self, name: &str, owner: &str, expires_at: i64) -> Result<bool> {
         self.with(|c| {
             Ok(c.execute(
                 "UPDATE leases SET expires_at = $3 WHERE name = $1 AND owner = $2",
@@ -54,7 +49,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn release_lease(&mut self, name: &str, owner: &str) -> Result<bool> {
+    pub(crate) fn release_lease(&mut self, name: &str, owner: &str) -> Result<bool> {
         self.with(|c| {
             Ok(c.execute(
                 "DELETE FROM leases WHERE name = $1 AND owner = $2",
@@ -63,7 +58,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn lease(&self, name: &str) -> Result<Option<Lease>> {
+    pub(crate) fn lease(&self, name: &str) -> Result<Option<Lease>> {
         self.with(|c| {
             c.query_opt(
                 &format!("SELECT {LEASE_COLUMNS} FROM leases WHERE name = $1"),
@@ -75,7 +70,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn claim_bot_turn(
+    pub(crate) fn claim_bot_turn(
         &mut self,
         game_id: i64,
         ply: u32,
@@ -93,7 +88,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn release_bot_turn(&mut self, game_id: i64, owner: &str) -> Result<bool> {
+    pub(crate) fn release_bot_turn(&mut self, game_id: i64, owner: &str) -> Result<bool> {
         self.with(|c| {
             Ok(c.execute(
                 "UPDATE games SET bot_claim = NULL, bot_claim_until = NULL

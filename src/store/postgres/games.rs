@@ -10,19 +10,15 @@ use super::super::{Result, StoreError};
 use super::Postgres;
 use super::conn::Tx;
 use super::queries::{GAMES, all, lock_players};
-use crate::ai::Level;
-use crate::engine::Side;
+use engine::Level;
+use engine::Side;
 
 impl Postgres {
-    pub(in crate::store) fn create_game(&mut self, g: &NewGame<'_>) -> Result<GameRow> {
+    pub(crate) fn create_game(&mut self, g: &NewGame<'_>) -> Result<GameRow> {
         self.start_game(g, None)
     }
 
-    pub(in crate::store) fn accept_challenge(
-        &mut self,
-        challenge: i64,
-        g: &NewGame<'_>,
-    ) -> Result<GameRow> {
+    pub(crate) fn accept_challenge(&mut self, challenge: i64, g: &NewGame<'_>) -> Result<GameRow> {
         self.start_game(g, Some(challenge))
     }
 
@@ -88,7 +84,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn game(&self, id: i64) -> Result<Option<GameRow>> {
+    pub(crate) fn game(&self, id: i64) -> Result<Option<GameRow>> {
         self.with(|c| {
             c.query_opt(
                 &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"),
@@ -116,22 +112,18 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn active_games(
-        &self,
-        platform: &str,
-        channel: &str,
-    ) -> Result<Vec<GameRow>> {
+    pub(crate) fn active_games(&self, platform: &str, channel: &str) -> Result<Vec<GameRow>> {
         self.games_where(
             "platform = $1 AND channel = $2 AND status = 'active' ORDER BY id",
             &[&platform, &channel],
         )
     }
 
-    pub(in crate::store) fn bot_turns(&self) -> Result<Vec<GameRow>> {
+    pub(crate) fn bot_turns(&self) -> Result<Vec<GameRow>> {
         self.games_where("status = 'active' AND bot_to_move ORDER BY id", &[])
     }
 
-    pub(in crate::store) fn active_game_of(
+    pub(crate) fn active_game_of(
         &self,
         platform: &str,
         channel: &str,
@@ -146,7 +138,7 @@ impl Postgres {
             .pop())
     }
 
-    pub(in crate::store) fn game_counts(&self) -> Result<Vec<(String, i64)>> {
+    pub(crate) fn game_counts(&self) -> Result<Vec<(String, i64)>> {
         self.with(|c| {
             c.query(
                 "SELECT status, COUNT(*) FROM games GROUP BY status ORDER BY status",
@@ -158,7 +150,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn games_of(
+    pub(crate) fn games_of(
         &self,
         player_id: i64,
         platform: &str,
@@ -172,14 +164,14 @@ impl Postgres {
         )
     }
 
-    pub(in crate::store) fn stale_games(&self, before: i64) -> Result<Vec<GameRow>> {
+    pub(crate) fn stale_games(&self, before: i64) -> Result<Vec<GameRow>> {
         self.games_where(
             "status = 'active' AND NOT bot_to_move AND last_move_at <= $1 ORDER BY id",
             &[&before],
         )
     }
 
-    pub(in crate::store) fn rating_changes(&self, game_id: i64) -> Result<Vec<(i64, i32, i32)>> {
+    pub(crate) fn rating_changes(&self, game_id: i64) -> Result<Vec<(i64, i32, i32)>> {
         self.with(|c| {
             c.query(
                 "SELECT player_id, before, after FROM rating_history WHERE game_id = $1 ORDER BY id",
@@ -199,7 +191,7 @@ impl Postgres {
 
     /// The guard `ply = expected` is checked again after waiting for another transaction's
     /// lock on the row (PostgreSQL's READ COMMITTED), so exactly one of two racing moves wins.
-    pub(in crate::store) fn commit_move(
+    pub(crate) fn commit_move(
         &mut self,
         game_id: i64,
         expected_ply: u32,
@@ -238,7 +230,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn finish_game(
+    pub(crate) fn finish_game(
         &mut self,
         game_id: i64,
         expected_ply: u32,
@@ -260,7 +252,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn set_offer(
+    pub(crate) fn set_offer(
         &mut self,
         column: &'static str,
         game_id: i64,
@@ -333,7 +325,7 @@ fn finish_in(tx: &mut Tx<'_>, game_id: i64, f: &Finish, now: i64) -> Result<()> 
 }
 
 impl Postgres {
-    pub(in crate::store) fn take_back(
+    pub(crate) fn take_back(
         &mut self,
         game_id: i64,
         expected_ply: u32,
@@ -387,7 +379,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn takebacks(&self, game_id: i64) -> Result<Vec<Takeback>> {
+    pub(crate) fn takebacks(&self, game_id: i64) -> Result<Vec<Takeback>> {
         let rows = self.with(|c| {
             Ok(c.query(
                 "SELECT side, from_ply, moves, at FROM takebacks WHERE game_id = $1 ORDER BY id",

@@ -83,7 +83,7 @@ impl From<::postgres::Error> for StoreError {
 }
 
 /// An open PostgreSQL database.
-pub(in crate::store) struct Postgres {
+pub(crate) struct Postgres {
     url: PostgresUrl,
     /// `None` after a connection was lost and could not be made again yet.
     client: Mutex<Option<Conn>>,
@@ -91,7 +91,7 @@ pub(in crate::store) struct Postgres {
 
 impl Postgres {
     /// Connects (trying again with back-off) and brings the schema up to date.
-    pub(in crate::store) fn connect(url: &PostgresUrl) -> Result<Postgres> {
+    pub(crate) fn connect(url: &PostgresUrl) -> Result<Postgres> {
         let mut client = connect(url)?;
         schema::migrate(&mut client, &url.to_string())?;
         Ok(Postgres {
@@ -127,18 +127,18 @@ impl Postgres {
         self.client.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    pub(in crate::store) fn schema_version(&self) -> Result<i64> {
+    pub(crate) fn schema_version(&self) -> Result<i64> {
         self.with(|c| {
             Ok(c.query_one("SELECT version FROM schema_version", &[])?
                 .get(0))
         })
     }
 
-    pub(in crate::store) fn raw_execute(&self, sql: &str) -> Result<()> {
+    pub(crate) fn raw_execute(&self, sql: &str) -> Result<()> {
         self.with(|c| Ok(c.batch_execute(sql)?))
     }
 
-    pub(in crate::store) fn ping(&self) -> Result<()> {
+    pub(crate) fn ping(&self) -> Result<()> {
         self.with(|c| {
             c.query_one("SELECT 1", &[])?;
             Ok(())
@@ -164,7 +164,7 @@ impl Drop for Postgres {
 }
 
 /// The schema version of a PostgreSQL database, read without migrating it.
-pub(in crate::store) fn inspect(url: &PostgresUrl) -> Result<DatabaseState> {
+pub(crate) fn inspect(url: &PostgresUrl) -> Result<DatabaseState> {
     let mut client = connect(url)?;
     let row = client.query_one("SELECT to_regclass('schema_version') IS NOT NULL", &[])?;
     if !row.try_get::<_, bool>(0)? {

@@ -12,7 +12,7 @@ use super::super::rows::{self, CHALLENGE_COLUMNS, PLAYER_COLUMNS};
 use super::super::{Result, StoreError};
 use super::Postgres;
 use super::conn::Tx;
-use crate::ai::analysis::Analysis;
+use engine::review::Analysis;
 
 pub(super) const GAMES: &str = "games";
 const CHALLENGES: &str = "challenges";
@@ -34,7 +34,7 @@ pub(super) fn lock_players(tx: &mut Tx<'_>, ids: &[i64]) -> Result<()> {
 impl Postgres {
     // Players.
 
-    pub(in crate::store) fn upsert_player(
+    pub(crate) fn upsert_player(
         &mut self,
         platform: &str,
         user_id: &str,
@@ -58,11 +58,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn find_player(
-        &self,
-        platform: &str,
-        user_id: &str,
-    ) -> Result<Option<PlayerRow>> {
+    pub(crate) fn find_player(&self, platform: &str, user_id: &str) -> Result<Option<PlayerRow>> {
         self.with(|c| {
             c.query_opt(
                 &format!(
@@ -76,7 +72,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn player(&self, id: i64) -> Result<Option<PlayerRow>> {
+    pub(crate) fn player(&self, id: i64) -> Result<Option<PlayerRow>> {
         self.with(|c| {
             c.query_opt(
                 &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE id = $1"),
@@ -88,11 +84,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn players_named(
-        &self,
-        platform: &str,
-        name: &str,
-    ) -> Result<Vec<PlayerRow>> {
+    pub(crate) fn players_named(&self, platform: &str, name: &str) -> Result<Vec<PlayerRow>> {
         self.with(|c| {
             all(
                 c.query(
@@ -107,7 +99,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn leaderboard(
+    pub(crate) fn leaderboard(
         &self,
         scope: Option<(&str, &str)>,
         limit: u32,
@@ -145,10 +137,7 @@ impl Postgres {
 
     // Challenges.
 
-    pub(in crate::store) fn create_challenge(
-        &mut self,
-        ch: &NewChallenge<'_>,
-    ) -> Result<ChallengeRow> {
+    pub(crate) fn create_challenge(&mut self, ch: &NewChallenge<'_>) -> Result<ChallengeRow> {
         let id: i64 = self.with(|c| {
             let mut tx = c.transaction()?;
             lock_players(&mut tx, &[ch.challenger_id])?;
@@ -187,7 +176,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
+    pub(crate) fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
         self.with(|c| {
             c.query_opt(
                 &format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1"),
@@ -199,7 +188,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn open_challenges(
+    pub(crate) fn open_challenges(
         &self,
         platform: &str,
         channel: &str,
@@ -219,7 +208,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn lapsed_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {
+    pub(crate) fn lapsed_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {
         self.with(|c| {
             all(
                 c.query(
@@ -234,7 +223,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn close_challenge(
+    pub(crate) fn close_challenge(
         &mut self,
         id: i64,
         status: ChallengeStatus,
@@ -250,7 +239,7 @@ impl Postgres {
 
     // Channels.
 
-    pub(in crate::store) fn analysis(&self, game_id: i64) -> Result<Option<Analysis>> {
+    pub(crate) fn analysis(&self, game_id: i64) -> Result<Option<Analysis>> {
         self.with(|c| {
             let row = c.query_opt(
                 "SELECT jade_start, plies FROM analyses WHERE game_id = $1",
@@ -270,7 +259,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn save_analysis(
+    pub(crate) fn save_analysis(
         &mut self,
         game_id: i64,
         analysis: &Analysis,
@@ -287,7 +276,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn language(&self, platform: &str, scope: &str) -> Result<Option<String>> {
+    pub(crate) fn language(&self, platform: &str, scope: &str) -> Result<Option<String>> {
         self.with(|c| {
             let row = c.query_opt(
                 "SELECT lang FROM languages WHERE platform = $1 AND scope = $2",
@@ -300,7 +289,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn set_language(
+    pub(crate) fn set_language(
         &mut self,
         platform: &str,
         scope: &str,
@@ -319,7 +308,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn channel_enabled(&self, platform: &str, channel: &str) -> Result<bool> {
+    pub(crate) fn channel_enabled(&self, platform: &str, channel: &str) -> Result<bool> {
         self.with(|c| {
             let row = c.query_opt(
                 "SELECT enabled FROM channels WHERE platform = $1 AND channel = $2",
@@ -332,7 +321,7 @@ impl Postgres {
         })
     }
 
-    pub(in crate::store) fn set_channel_enabled(
+    pub(crate) fn set_channel_enabled(
         &mut self,
         platform: &str,
         channel: &str,

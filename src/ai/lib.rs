@@ -9,8 +9,8 @@
 //! With only depth and node limits the result is the same on every run for the same seed.
 //!
 //! ```
-//! use jungle::ai::{self, Level, NoStop};
-//! use jungle::engine::Position;
+//! use engine::Position;
+//! use jungle_ai::{self as ai, Level, LevelExt, NoStop};
 //!
 //! let mut settings = Level::HARD.settings();
 //! settings.max_depth = 3; // a time limit would be the caller's Stop
@@ -30,16 +30,17 @@ mod picker;
 mod quiesce;
 mod rng;
 mod root;
-pub mod score;
 mod search;
 pub mod tables;
 mod tt;
 
+pub use engine::score;
+
 pub use control::{Iteration, Limits, MAX_DEPTH, NoStop, Options, Report, SearchResult, Stop};
-pub use level::{Level, LevelSettings, ParseLevelError};
+pub use level::{Level, LevelExt, LevelSettings, ParseLevelError};
 pub use score::Score;
 
-use crate::engine::{Move, Position};
+use engine::{Move, Position};
 
 /// The move the bot plays in `pos` at the given settings, or `None` when the game is over.
 /// The move is always legal. `seed` makes the choice among near-best moves reproducible.

@@ -45,9 +45,9 @@ impl Lang {
     /// The catalogue's text (the `.ftl` file).
     pub const fn source(self) -> &'static str {
         match self {
-            Lang::En => include_str!("../../assets/locales/en/jungle.ftl"),
-            Lang::ZhCn => include_str!("../../assets/locales/zh-CN/jungle.ftl"),
-            Lang::ZhTw => include_str!("../../assets/locales/zh-TW/jungle.ftl"),
+            Lang::En => include_str!("../../../assets/locales/en/jungle.ftl"),
+            Lang::ZhCn => include_str!("../../../assets/locales/zh-CN/jungle.ftl"),
+            Lang::ZhTw => include_str!("../../../assets/locales/zh-TW/jungle.ftl"),
         }
     }
 
@@ -195,7 +195,9 @@ number_arg!(wide: u64, usize);
 
 /// The message `id` in `lang`, each `name = value` turned into an [`Arg`]:
 /// `tr!(lang, id-literal, name = value, ...)`.
-macro_rules! tr {
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __tr {
     ($lang:expr, $id:literal $(, $name:ident = $value:expr)* $(,)?) => {
         $crate::lang::Lang::tr(
             $lang,
@@ -204,7 +206,7 @@ macro_rules! tr {
         )
     };
 }
-pub(crate) use tr;
+pub use crate::__tr as tr;
 
 fn langid(lang: Lang) -> LanguageIdentifier {
     lang.code()

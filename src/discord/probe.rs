@@ -49,7 +49,7 @@ pub async fn bot_account(config: &DiscordConfig) -> Result<BotAccount, String> {
         Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(r))) => Err(format!(
             "discord: {base} answered GET /users/@me with {}: {}",
             r.status_code,
-            crate::errors::squash(&r.error.message)
+            store::errors::squash(&r.error.message)
         )),
         Err(e) => Err(format!(
             "{}: cannot reach {base}: {}",
@@ -58,7 +58,7 @@ pub async fn bot_account(config: &DiscordConfig) -> Result<BotAccount, String> {
             } else {
                 "discord"
             },
-            crate::errors::one_line(&e)
+            store::errors::one_line(&e)
         )),
     }
 }

@@ -10,8 +10,8 @@ use anyhow::anyhow;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use crate::chat::Service;
-use crate::store::LeaseGrant;
+use chat::Service;
+use store::LeaseGrant;
 
 /// How long a lease lasts after it was taken or last renewed.
 pub const TTL_SECS: i64 = 60;

@@ -3,8 +3,8 @@
 //! on first use, and drawing a validated position cannot fail.
 //!
 //! ```
-//! use jungle::render::{self, BoardOptions, LastMove};
-//! use jungle::{Move, Position};
+//! use engine::{Move, Position};
+//! use jungle_render::{self as render, BoardOptions, LastMove};
 //!
 //! let mut pos = Position::start();
 //! let mv: Move = "G7 G6".parse().unwrap();
@@ -21,6 +21,7 @@ mod board;
 mod cells;
 pub mod graph;
 mod header;
+pub mod lang;
 pub mod layout;
 mod lzw;
 mod paint;
@@ -29,9 +30,9 @@ mod replay;
 mod scene;
 pub mod theme;
 
-use crate::engine::{BySide, Outcome, Position, Square};
 use crate::lang::{Lang, side_name, tr};
 use board::Strips;
+use engine::{BySide, Outcome, Position, Square};
 use scene::{Scene, pills, result_text};
 
 pub use graph::{Graph, GraphMark, graph_png};

@@ -10,7 +10,7 @@ use serenity::all::{
     Message, MessageId,
 };
 
-use crate::chat::{Button, ButtonStyle};
+use chat::{Button, ButtonStyle};
 
 use super::message::button_rows;
 

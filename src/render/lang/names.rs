@@ -1,9 +1,9 @@
 //! The game's words in each language: sides, animals, levels, how a game ended, and why a move
 //! is illegal (the engine's reasons, said by the catalogue instead of its English `Display`).
 
-use crate::ai::Level;
-use crate::engine::legality::{CaptureBlock, IllegalMove};
-use crate::engine::{Animal, DrawReason, Outcome, Piece, Side, WinReason};
+use engine::Level;
+use engine::legality::{CaptureBlock, IllegalMove};
+use engine::{Animal, DrawReason, Outcome, Piece, Side, WinReason};
 
 use super::{Lang, tr};
 

@@ -23,11 +23,11 @@ use serenity::all::{ChannelId, ClientBuilder, GatewayIntents, Http, HttpBuilder,
 
 pub use config::{DiscordConfig, Shards};
 
-use super::Outbox;
-use crate::chat::Service;
+use chat::Outbox;
+use chat::Service;
 use handler::{Handler, Shared};
 
-/// The platform name in [`crate::chat::Place`]s (and the outbox routing key).
+/// The platform name in [`chat::Place`]s (and the outbox routing key).
 pub const PLATFORM: &str = "discord";
 
 /// The permissions the bot needs in a channel: View Channel, Send Messages, Embed Links,

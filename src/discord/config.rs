@@ -1,6 +1,7 @@
 //! The `[discord]` section of the config file, checked key by key so errors name the key.
 
-use crate::config::{Secret, Section};
+use chat::section::Section;
+use store::Secret;
 
 /// How many gateway shards to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -249,7 +250,7 @@ mod tests {
 
     #[test]
     fn the_example_config_documents_every_key() {
-        let example = include_str!("../../../config.example.toml");
+        let example = include_str!("../../config.example.toml");
         let section: String = example
             .lines()
             .skip_while(|l| *l != "# [discord]")

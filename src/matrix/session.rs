@@ -15,7 +15,7 @@ use matrix_sdk::{Client, SessionMeta, SessionTokens};
 use serde::{Deserialize, Serialize};
 use tokio::sync::watch;
 
-use crate::files;
+use store::files;
 
 use super::SyncState;
 use super::config::{Login, MatrixConfig};

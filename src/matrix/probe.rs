@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 
 use super::config::{Login, MatrixConfig};
 use super::session;
-use crate::errors::one_line;
+use store::errors::one_line;
 
 /// How long each request may take.
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -42,7 +42,7 @@ impl Answer {
 }
 
 fn short(text: &str) -> String {
-    crate::errors::squash(text).chars().take(200).collect()
+    store::errors::squash(text).chars().take(200).collect()
 }
 
 struct Homeserver {

@@ -110,7 +110,7 @@ where
                     tracing::info!(failures, "the Matrix homeserver answers again");
                 }
                 state.send_replace(SyncState::Syncing);
-                crate::metrics::connected(super::PLATFORM, true);
+                chat::metrics::connected(super::PLATFORM, true);
                 return Ok(done);
             }
             Err(error) => error,
@@ -121,7 +121,7 @@ where
                 let wait = wait(failures, retry_after);
                 tracing::warn!(error = %error, failures, retry_in = ?wait, "{what} failed; trying again");
                 state.send_replace(SyncState::Retrying { failures });
-                crate::metrics::connected(super::PLATFORM, false);
+                chat::metrics::connected(super::PLATFORM, false);
                 tokio::time::sleep(wait).await;
             }
             Failure::UnknownToken { soft_logout } => {

@@ -12,10 +12,10 @@ use serenity::all::{
 };
 use serenity::builder::Builder as _;
 
-use crate::chat::{Command, Event, Input, Pending, Place, Reply, Service, User};
-use crate::engine::Move;
-use crate::lang::tr;
-use crate::sync::lock;
+use chat::lang::tr;
+use chat::sync::lock;
+use chat::{Command, Event, Input, Pending, Place, Reply, Service, User};
+use engine::Move;
 
 use super::autocomplete;
 use super::buttons::ButtonBook;
@@ -114,7 +114,7 @@ impl Shared {
             Ok(sent) => self.record(&sent, reply),
             Err(e) => {
                 tracing::warn!(error = %e, %channel, "sending a message failed");
-                crate::metrics::reply_failed(PLATFORM);
+                chat::metrics::reply_failed(PLATFORM);
             }
         }
     }
@@ -138,7 +138,7 @@ impl Shared {
                 );
                 if let Err(e) = r.execute(http, (to.id, to.token)).await {
                     tracing::warn!(error = %e, "answering an interaction failed");
-                    crate::metrics::reply_failed(PLATFORM);
+                    chat::metrics::reply_failed(PLATFORM);
                 }
             }
             (None, true) => {
@@ -151,7 +151,7 @@ impl Shared {
                 match r.execute(http, (to.id, to.token)).await {
                     Err(e) => {
                         tracing::warn!(error = %e, "answering an interaction failed");
-                        crate::metrics::reply_failed(PLATFORM);
+                        chat::metrics::reply_failed(PLATFORM);
                     }
                     // The response's id is needed to retire its buttons later.
                     Ok(()) if !first.buttons.is_empty() && !first.private => {
@@ -172,7 +172,7 @@ impl Shared {
                     Ok(m) => self.record(&m, first),
                     Err(e) => {
                         tracing::warn!(error = %e, "filling in a deferred response failed");
-                        crate::metrics::reply_failed(PLATFORM);
+                        chat::metrics::reply_failed(PLATFORM);
                     }
                 }
             }
@@ -198,7 +198,7 @@ impl Shared {
             Ok(m) => self.record(&m, reply),
             Err(e) => {
                 tracing::warn!(error = %e, "sending a follow-up failed");
-                crate::metrics::reply_failed(PLATFORM);
+                chat::metrics::reply_failed(PLATFORM);
             }
         }
     }
@@ -457,14 +457,14 @@ pub(super) struct Handler(pub Arc<Shared>);
 #[serenity::async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
-        crate::metrics::connected(PLATFORM, true);
+        chat::metrics::connected(PLATFORM, true);
         self.0.on_ready(&ctx.http, &ready).await;
     }
 
     /// The gateway connection's state, for `/healthz` and the metrics.
     async fn shard_stage_update(&self, _: Context, event: serenity::all::ShardStageUpdateEvent) {
         let up = matches!(event.new, serenity::all::ConnectionStage::Connected);
-        crate::metrics::connected(PLATFORM, up);
+        chat::metrics::connected(PLATFORM, up);
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {

@@ -27,8 +27,8 @@ use matrix_sdk::ruma::{
 use matrix_sdk::{Client, Room, RoomMemberships, RoomState};
 use tokio::sync::mpsc;
 
-use crate::chat::{Event, Input, Outgoing, Place, Reply, Service, User};
-use crate::sync::lock;
+use chat::sync::lock;
+use chat::{Event, Input, Outgoing, Place, Reply, Service, User};
 
 use super::PLATFORM;
 use super::config::MatrixConfig;
@@ -381,7 +381,7 @@ impl Rooms {
     async fn send(&self, room: &Room, reply: &Reply, answering: Option<&EventId>) {
         if let Err(e) = send_reply(room, reply, answering).await {
             tracing::error!(room = %room.room_id(), error = format!("{e:#}"), "cannot post a reply");
-            crate::metrics::reply_failed(PLATFORM);
+            chat::metrics::reply_failed(PLATFORM);
         }
     }
 }
@@ -391,7 +391,7 @@ impl Rooms {
 fn notice_bodies(reply: &Reply, pills: &[Pill<'_>]) -> (String, String) {
     let (mut plain, mut html) = text::outgoing(&reply.text, pills);
     if let (None, Some(view)) = (&reply.image, &reply.board) {
-        let board = crate::chat::text::board_text(&view.position, view.flip, view.lang);
+        let board = chat::text::board_text(&view.position, view.flip, view.lang);
         plain.push_str("\n\n");
         plain.push_str(&board);
         html.push_str(&text::preformatted(&board));
@@ -460,8 +460,8 @@ pub async fn send_reply(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chat::{BoardView, Image};
-    use crate::engine::Position;
+    use chat::{BoardView, Image};
+    use engine::Position;
 
     fn view() -> BoardView {
         BoardView::example()
@@ -469,7 +469,7 @@ mod tests {
 
     #[test]
     fn a_board_without_its_picture_is_shown_as_text() {
-        let board = crate::chat::text::board_text(&Position::start(), false, crate::lang::Lang::En);
+        let board = chat::text::board_text(&Position::start(), false, chat::lang::Lang::En);
         let mut reply = Reply {
             text: "Game #3 starts".into(),
             board: Some(view()),

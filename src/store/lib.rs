@@ -18,6 +18,8 @@ mod challenges;
 mod channels;
 mod claims;
 mod codec;
+pub mod errors;
+pub mod files;
 mod games;
 mod inspect;
 mod location;
@@ -26,6 +28,7 @@ mod players;
 mod postgres;
 mod rows;
 mod schema;
+pub mod secret;
 mod sqlite;
 mod takebacks;
 
@@ -33,8 +36,8 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use crate::ai::analysis::Analysis;
-use crate::engine::Side;
+use engine::Side;
+use engine::review::Analysis;
 
 pub use backup::{BackupError, Copied, backup};
 pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
@@ -45,6 +48,7 @@ pub use inspect::{DatabaseState, inspect};
 pub use location::{Location, PostgresUrl, SslMode, Tls};
 pub use players::{PlayerRow, RankedPlayer};
 pub use schema::latest_version;
+pub use secret::Secret;
 pub use takebacks::Takeback;
 
 /// A store failure. Chat replies say only that something went wrong; logs get the detail.

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 
 use matrix_sdk::ruma::{OwnedServerName, OwnedUserId, UserId};
 
-use crate::config::{Secret, Section};
+use chat::section::Section;
+use store::Secret;
 
 /// The keys `[matrix]` accepts.
 const KEYS: [&str; 8] = [
@@ -193,7 +194,7 @@ fn parse_allow(entry: &str) -> Result<Allow, String> {
 
 /// `<data dir>/jungle-bot/matrix`.
 pub fn default_data_dir() -> PathBuf {
-    crate::config::data_dir().join("matrix")
+    store::files::data_dir().join("matrix")
 }
 
 #[cfg(test)]
@@ -230,7 +231,7 @@ mod tests {
         assert_eq!(c.allow.len(), 3);
         assert_eq!(c.device_name, "jungle-bot");
         let c = parse(&format!("{BASE}password = \"p\"\n")).unwrap();
-        assert_eq!(c.data_dir, crate::config::data_dir().join("matrix"));
+        assert_eq!(c.data_dir, store::files::data_dir().join("matrix"));
     }
 
     #[test]

@@ -4,7 +4,15 @@
 //! defaults apply.
 
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// The bot's own folder in the user's data directory (`~/.local/share/jungle-bot` on Linux;
+/// `./jungle-bot` where there is none): where its files go when the config does not say.
+pub fn data_dir() -> PathBuf {
+    dirs::data_dir()
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("jungle-bot")
+}
 
 /// Makes the data folder `dir` and its missing parents, the new ones for this user only. An
 /// existing `dir` is narrowed to this user only as well when everything in it is the bot's: each

@@ -1,9 +1,10 @@
-//! The Matrix adapter (matrix-sdk): room messages in, [`crate::chat`] replies out as notices
+//! The Matrix adapter (matrix-sdk): room messages in, [`chat`] replies out as notices
 //! and board images. It translates and does nothing else.
 //!
 //! - [`config`]: the `[matrix]` section. [`session`]: login, saved session, store.
 //! - [`text`]: pills and reply fallbacks in, `**bold**` markup to HTML out.
 //! - [`probe`]: `jungle check`'s questions to the homeserver (changing nothing).
+//! - [`lease`]: the account's lease in the database, so that one process syncs it.
 //! - [`rooms`]: invites (allow-list), leaving empty rooms, messages to [`Event`]s, replies out.
 //!
 //! Start-up is [`Matrix::connect`] (log in or restore, one initial sync whose events are
@@ -14,6 +15,7 @@
 //! the old one was logged out) and starts over as after a restart.
 
 pub mod config;
+pub mod lease;
 pub mod probe;
 mod retry;
 mod rooms;
@@ -29,9 +31,9 @@ use matrix_sdk::config::SyncSettings;
 use matrix_sdk::event_handler::EventHandlerHandle;
 use tokio::sync::watch;
 
-use crate::chat::Service;
+use chat::Service;
 
-use super::Outbox;
+use chat::Outbox;
 pub use config::MatrixConfig;
 use retry::{Stop, retrying};
 use rooms::Rooms;

@@ -8,9 +8,9 @@ use serenity::all::{
     CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, UserId,
 };
 
-use crate::chat::{BoardView, Button, ButtonStyle, Image, Reply, text};
-use crate::engine::Side;
-use crate::lang::{side_name, tr};
+use chat::lang::{side_name, tr};
+use chat::{BoardView, Button, ButtonStyle, Image, Reply, text};
+use engine::Side;
 
 /// Discord's limits on message content and embed descriptions.
 const CONTENT_LIMIT: usize = 2000;
@@ -228,7 +228,7 @@ impl Outgoing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chat::{Image, User};
+    use chat::{Image, User};
 
     fn view() -> BoardView {
         BoardView::example()

@@ -74,7 +74,7 @@ pub fn suggestion_prefix(what: &Completing) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::adapters::discord::commands::tests::interaction;
+    use crate::commands::tests::interaction;
 
     #[test]
     fn autocomplete_payloads() {

@@ -16,6 +16,10 @@
 //! - `picture`, `describe`: a reply's board as a PNG, and the same board in words.
 //! - `handler` ([`Core`]): one event in, replies out. [`Service`]: the async entry point; runs
 //!   the handler, the bot and the renderer off the runtime.
+//! - Beside them, for the adapters too: [`metrics`] (the metric names, adapter health and the
+//!   `/metrics` server), [`rating`] (Elo), [`section`] (a config section read key by key, with
+//!   errors that name the key), [`sync`] (the poison-tolerant lock), and [`lang`] (re-exported
+//!   from the render crate).
 
 mod address;
 mod admin;
@@ -35,11 +39,15 @@ mod lifecycle;
 mod limits;
 mod lookup;
 mod markup;
+pub mod metrics;
 mod picture;
 mod play;
+pub mod rating;
 mod review;
+pub mod section;
 mod service;
 mod settings;
+pub mod sync;
 pub mod table;
 mod takeback;
 pub mod text;
@@ -63,3 +71,9 @@ pub use review::analysis_graph;
 pub use service::{Claim, Clock, ManualClock, Pending, Service, SystemClock};
 pub use settings::{ANALYSIS_NODES, BOT_RATINGS, Settings};
 pub use timers::Ticked;
+
+/// The languages and their catalogues (the render crate's, which draws them too).
+pub use render::lang;
+
+/// Messages the service sends on its own, for one platform's adapter to post.
+pub type Outbox = tokio::sync::mpsc::Receiver<Outgoing>;

@@ -7,10 +7,10 @@ use serenity::all::{
     PartialMember, Permissions, ResolvedOption, ResolvedValue, Unresolved,
 };
 
-use crate::chat::command::TOP_MAX;
-use crate::chat::table::{Arg, Args, COMMANDS, Kind, Spec, Value};
-use crate::chat::{Command, CommandError, Level, SideChoice, User};
-use crate::lang::{Lang, language_name, tr};
+use chat::command::TOP_MAX;
+use chat::lang::{Lang, language_name, tr};
+use chat::table::{Arg, Args, COMMANDS, Kind, Spec, Value};
+use chat::{Command, CommandError, Level, SideChoice, User};
 
 /// The languages besides English that the commands are described in, with Discord's locale
 /// codes.
@@ -368,14 +368,11 @@ pub fn parse(data: &CommandData) -> Result<Parsed, CommandError> {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::chat::AdminCommand;
+    use chat::AdminCommand;
     use serenity::all::CommandInteraction;
 
     /// A realistic interaction of this type (2 command, 4 autocomplete) around `data`.
-    pub(in crate::adapters::discord) fn interaction(
-        kind: u8,
-        data: serde_json::Value,
-    ) -> CommandInteraction {
+    pub(crate) fn interaction(kind: u8, data: serde_json::Value) -> CommandInteraction {
         let payload = serde_json::json!({
             "id": "1250000000000000001",
             "application_id": "1100000000000000001",
@@ -484,7 +481,7 @@ pub(super) mod tests {
             )
             .command,
             Command::PlayBot {
-                level: Some(crate::chat::Level::EASY),
+                level: Some(chat::Level::EASY),
                 side: SideChoice::Crimson,
                 casual: true
             }
