@@ -79,7 +79,7 @@ fn event(sender: &str, input: Input, mentions: Vec<User>) -> Event {
 
 #[test]
 fn random_input_never_panics_and_games_stay_consistent() {
-    let mut core = Core::new(Store::open_in_memory().unwrap(), Settings::default());
+    let core = Core::new(Store::open_in_memory().unwrap(), Settings::default());
     let mut rng = Rng(0xfeed);
     let users = ["alice", "bob", "carol"];
     let mentions: Vec<User> = users.iter().map(|u| User::new(*u, *u)).collect();

@@ -29,7 +29,7 @@ fn a_lease_has_one_holder_until_it_is_given_up_or_lapses() {
     for backend in backends() {
         let dir = tempfile::tempdir().unwrap();
         let at = backend.fresh(dir.path());
-        let (mut a, mut b) = (open(&at), open(&at));
+        let (a, b) = (open(&at), open(&at));
         let name = backend.name();
         assert_eq!(
             a.take_lease(MATRIX, "A", 1000, 1060).unwrap(),
@@ -111,7 +111,7 @@ fn processes_asking_for_one_lease_at_once_get_it_once() {
                 .map(|p| {
                     let (at, name, barrier) = (at.clone(), name.clone(), barrier.clone());
                     std::thread::spawn(move || {
-                        let mut s = open(&at);
+                        let s = open(&at);
                         barrier.wait();
                         s.take_lease(&name, &format!("p{p}"), 1000, 1060).unwrap()
                             == LeaseGrant::Granted
@@ -216,7 +216,7 @@ fn processes_claiming_one_owed_bot_move_at_once_get_it_once() {
                 .map(|p| {
                     let (at, barrier) = (at.clone(), barrier.clone());
                     std::thread::spawn(move || {
-                        let mut s = open(&at);
+                        let s = open(&at);
                         barrier.wait();
                         s.claim_bot_turn(id, 0, &format!("p{p}"), 1000, 1060)
                             .unwrap()

@@ -70,7 +70,7 @@ fn postgres_connects_over_tls_as_sslmode_asks() {
         ("localhost", format!("sslmode=verify-full&{root}")),
     ] {
         let location = at(&db, host, &params);
-        let mut s = Store::connect(&location).unwrap_or_else(|e| panic!("{params}: {e}"));
+        let s = Store::connect(&location).unwrap_or_else(|e| panic!("{params}: {e}"));
         check_tls(&s, true);
         // The store works as ever over it.
         let p = s.upsert_player("test", "a", "Ann", 0).unwrap();
@@ -135,7 +135,7 @@ fn a_bad_sslmode_is_refused_before_connecting_and_without_the_password() {
 fn a_sqlite_writer_gets_its_turn_beside_a_connection_that_keeps_writing() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("j.db");
-    let mut mine = Store::open(&path).unwrap();
+    let mine = Store::open(&path).unwrap();
     let other = Store::open(&path).unwrap();
     let done = AtomicBool::new(false);
     std::thread::scope(|s| {

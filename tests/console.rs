@@ -86,7 +86,7 @@ impl Channel {
 
     /// Creates a game from a custom position straight in the store (to reach endings quickly).
     fn game_at(&self, position: &str, jade: &str, crimson: &str) -> i64 {
-        let mut s = Store::connect(&self.db).unwrap();
+        let s = Store::connect(&self.db).unwrap();
         let j = s.upsert_player("console", jade, jade, 0).unwrap();
         let c = s.upsert_player("console", crimson, crimson, 0).unwrap();
         s.create_game(&NewGame {
@@ -257,7 +257,7 @@ fn a_stranger_cannot_accept_by_button() {
         .open_challenges("console", "console", 1_800_000_000)
         .unwrap();
     assert_eq!(c.len(), 1);
-    let mut core = jungle::chat::Core::new(store, jungle::chat::Settings::default());
+    let core = jungle::chat::Core::new(store, jungle::chat::Settings::default());
     let ev = |who: &str| jungle::chat::Event {
         place: jungle::chat::Place {
             platform: "console".into(),
@@ -503,7 +503,7 @@ fn leaderboards_per_scope_and_global() {
         let ch = Channel::on(&backend);
         // A game in another scope (server) first, straight in the store.
         {
-            let mut s = ch.store();
+            let s = ch.store();
             let z = s.upsert_player("console", "zed", "zed", 0).unwrap();
             let y = s.upsert_player("console", "yan", "yan", 0).unwrap();
             let g = s
@@ -712,8 +712,8 @@ fn a_press_on_a_dead_button_names_the_buttons_to_retire() {
          alice: !jungle challenge @bob jade\n\
          bob: !jungle accept\n",
     );
-    let mut core = jungle::chat::Core::new(ch.store(), jungle::chat::Settings::default());
-    let mut press = |who: &str, id: &str| {
+    let core = jungle::chat::Core::new(ch.store(), jungle::chat::Settings::default());
+    let press = |who: &str, id: &str| {
         let ev = jungle::chat::Event {
             place: jungle::chat::Place {
                 platform: "console".into(),

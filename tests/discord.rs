@@ -218,8 +218,8 @@ async fn a_full_game_by_slash_commands_and_buttons() {
         let m = reply(&w, id).await;
         assert_eq!(
             answer_kind(&w, id),
-            DEFERRED,
-            "a legal move is deferred first"
+            MESSAGE,
+            "a move between two people is answered at once, nobody thinks"
         );
         assert!(!m.ephemeral());
         assert_has(&m.text(), &format!("{} played {mv}", who.name));

@@ -23,7 +23,7 @@ fn set_mode(path: &Path, mode: u32) {
 /// Opens the store at `db`, writes to it, and checks the folder and every file while it is
 /// open (the -wal and -shm files exist only then).
 fn open_write_and_check(db: &Path) {
-    let mut store = Store::open(db).unwrap();
+    let store = Store::open(db).unwrap();
     store.upsert_player("test", "a", "Ann", 0).unwrap();
     assert_eq!(mode(db.parent().unwrap()), 0o700);
     for suffix in ["", "-wal", "-shm"] {
@@ -77,7 +77,7 @@ fn a_folder_shared_with_other_things_keeps_its_permissions() {
     std::fs::create_dir_all(dir.join("postgresql")).unwrap();
     set_mode(&dir, 0o755);
     let db = dir.join("jungle.db");
-    let mut store = Store::open(&db).unwrap();
+    let store = Store::open(&db).unwrap();
     store.upsert_player("test", "a", "Ann", 0).unwrap();
     assert_eq!(mode(&dir), 0o755);
     assert_eq!(mode(&db), 0o600);

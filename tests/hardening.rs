@@ -174,8 +174,8 @@ fn a_flood_gets_one_answer_then_silence_until_the_window_passes() {
         },
         ..Settings::default()
     };
-    let mut core = Core::new(Store::open_in_memory().unwrap(), settings);
-    let mut at = |t: i64, who: &str, line: &str| {
+    let core = Core::new(Store::open_in_memory().unwrap(), settings);
+    let at = |t: i64, who: &str, line: &str| {
         let ev = Event {
             place: place("chan"),
             sender: User::new(who, who),
@@ -259,7 +259,7 @@ fn ratings_change_relative_to_what_is_stored_when_games_end_together() {
     let db = dir.path().join("j.db");
     // Alice is one move from the den in two games against two people, in two channels.
     {
-        let mut s = Store::open(&db).unwrap();
+        let s = Store::open(&db).unwrap();
         let a = s.upsert_player("test", "alice", "alice", 0).unwrap();
         let start = "l6/3C3/7/7/7/7/7/7/6L j 0 1".parse().unwrap();
         for (channel, foe) in [("one", "bob"), ("two", "carol")] {

@@ -33,7 +33,7 @@ fn path(p: &Path) -> &str {
 /// Plays random games on `db` until `stop`, one committed move at a time; `committed` holds
 /// each game's ply as of its last commit that returned.
 fn write_moves(db: PathBuf, stop: Arc<AtomicBool>, committed: Arc<Mutex<BTreeMap<i64, u32>>>) {
-    let mut store = Store::open(&db).unwrap();
+    let store = Store::open(&db).unwrap();
     let a = store.upsert_player("test", "a", "Ann", 0).unwrap();
     let b = store.upsert_player("test", "b", "Ben", 0).unwrap();
     let mut rng = Rng(7);

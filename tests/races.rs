@@ -51,7 +51,7 @@ fn three_processes_ending_the_same_games_end_each_once_and_ratings_add_up() {
     const PLAYERS: usize = 4;
     for backend in backends() {
         let ch = Channel::on(&backend);
-        let mut s = ch.store();
+        let s = ch.store();
         let names: Vec<String> = (0..PLAYERS).map(|i| format!("p{i}")).collect();
         let mut games = Vec::new();
         for g in 0..GAMES {
@@ -142,7 +142,7 @@ fn processes_that_find_the_same_owed_bot_moves_search_and_play_each_once() {
     const SEARCHES: &str = "the bot searches its move";
     for backend in backends() {
         let ch = Channel::on(&backend);
-        let mut s = ch.store();
+        let s = ch.store();
         let human = s.upsert_player("console", "hal", "hal", 0).unwrap();
         // Games in which the bot (Jade, `hard`: it thinks for its full second) is to move, as
         // after a restart: every process's timers find all of them owed at once.
@@ -252,7 +252,7 @@ fn a_second_process_with_the_same_matrix_account_refuses_to_start() {
         )
         .unwrap();
         let lease = format!("matrix http://127.0.0.1:{closed} @jungle:localhost");
-        let mut store = Store::connect(&jungle::store::Location::from_path(std::path::Path::new(
+        let store = Store::connect(&jungle::store::Location::from_path(std::path::Path::new(
             &db,
         )))
         .unwrap();

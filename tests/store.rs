@@ -152,7 +152,7 @@ fn racing_moves_on_two_connections(backend: &Backend) {
             .map(|which| {
                 let (path, barrier) = (path.clone(), barrier.clone());
                 std::thread::spawn(move || {
-                    let mut s = open(&path);
+                    let s = open(&path);
                     // Two different legal moves in the position the round began with, neither
                     // of which ends the game (which line wins each round is chance).
                     let at = s.game(id).unwrap().unwrap().position;
@@ -242,7 +242,9 @@ fn a_version_one_database_is_migrated_with_its_games_replayed() {
              DROP TABLE languages; DROP TABLE leases;
              ALTER TABLE games DROP COLUMN bot_claim; ALTER TABLE games DROP COLUMN bot_claim_until;
              ALTER TABLE games DROP COLUMN takeback_offer; ALTER TABLE challenges DROP COLUMN rated;
-             DROP TABLE analyses; PRAGMA user_version = 1;"
+             DROP TABLE analyses; DROP INDEX players_by_lower_name;
+             CREATE INDEX players_by_name ON players (platform, display_name COLLATE NOCASE);
+             PRAGMA user_version = 1;"
         ))
         .unwrap();
     }

@@ -31,5 +31,6 @@ mod races;
 mod render;
 mod replay;
 mod rules;
+mod side_by_side;
 mod store;
 mod texts;

@@ -26,7 +26,7 @@ pub(crate) fn admin(cx: &mut Ctx<'_>, cmd: AdminCommand) -> Result<Handled> {
 }
 
 fn abort(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
-    let store = &*cx.env.store;
+    let store = cx.env.store;
     let row = match store.game(id)? {
         Some(row) if row.platform == cx.platform() && row.channel == cx.channel() => row,
         _ => return refuse(tr!(cx.reader(), "no-such-game-here", game = id)),

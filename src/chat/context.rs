@@ -71,7 +71,7 @@ impl Handled {
 
 /// The store, the settings and the time: all a handler needs besides the event.
 pub(crate) struct Env<'a> {
-    pub store: &'a mut Store,
+    pub store: &'a Store,
     pub settings: &'a Settings,
     /// Unix seconds.
     pub now: i64,

@@ -3,7 +3,10 @@
 //! it off the runtime. The handlers themselves live in `challenges`, `play`, `info` and
 //! `timers`, and see only the [`Ctx`] they are given.
 
+use std::sync::Mutex;
+
 use crate::lang::{Lang, tr};
+use crate::sync::lock;
 use engine::Move;
 use store::{ChallengeStatus, GameStatus, Store};
 
@@ -22,11 +25,12 @@ use super::timers::{self, Ticked};
 use super::{admin, challenges, info, lifecycle, play, table, takeback};
 use ai::analysis::Analysis;
 
-/// The handler: the store, the settings and the rate limiter.
+/// The handler: the store, the settings and the rate limiter. Shared by the threads that run
+/// commands at the same time (the store is, and the limiter is locked for its count only).
 pub struct Core {
     store: Store,
     settings: Settings,
-    limiter: Limiter,
+    limiter: Mutex<Limiter>,
 }
 
 impl Core {
@@ -34,7 +38,7 @@ impl Core {
         Core {
             store,
             settings,
-            limiter: Limiter::default(),
+            limiter: Mutex::default(),
         }
     }
 
@@ -42,18 +46,13 @@ impl Core {
         &self.store
     }
 
-    /// The store, for what is not a command (claims and leases).
-    pub fn store_mut(&mut self) -> &mut Store {
-        &mut self.store
-    }
-
     pub fn settings(&self) -> &Settings {
         &self.settings
     }
 
-    fn env(&mut self, now: i64, (lang, reader): (Lang, Lang)) -> Env<'_> {
+    fn env(&self, now: i64, (lang, reader): (Lang, Lang)) -> Env<'_> {
         Env {
-            store: &mut self.store,
+            store: &self.store,
             settings: &self.settings,
             now,
             lang,
@@ -76,7 +75,7 @@ impl Core {
     }
 
     /// Handles one event at time `now` (unix seconds).
-    pub fn handle(&mut self, ev: &Event, now: i64) -> Handled {
+    pub fn handle(&self, ev: &Event, now: i64) -> Handled {
         let langs = self.languages(&ev.place, ev.sender.locale.as_deref());
         let (lang, reader) = langs;
         let recognised = match &ev.input {
@@ -121,10 +120,9 @@ impl Core {
             Command::PlayBot { .. } | Command::Challenge { .. } | Command::Accept { .. }
         );
         let limits = &self.settings.limits;
-        match self
-            .limiter
-            .check(limits, &ev.place.platform, &ev.sender.id, starts_game, now)
-        {
+        let verdict =
+            lock(&self.limiter).check(limits, &ev.place.platform, &ev.sender.id, starts_game, now);
+        match verdict {
             Verdict::Allow => {}
             Verdict::Warn(id) => return Handled::reply(Reply::private(reader.tr(id, &[]))),
             Verdict::Silent => return Handled::default(),
@@ -188,7 +186,7 @@ impl Core {
     }
 
     /// Plays the bot's chosen move if the game is still where the bot looked at it.
-    pub fn apply_bot_move(&mut self, turn: &BotTurn, mv: Move, now: i64) -> Handled {
+    pub fn apply_bot_move(&self, turn: &BotTurn, mv: Move, now: i64) -> Handled {
         let row = match self.store.game(turn.game_id) {
             Ok(row) => row,
             Err(e) => {
@@ -222,13 +220,13 @@ impl Core {
 
     /// Expires challenges, ends timed-out games, and lists bot moves still owed; notes how
     /// many games each status holds for the metrics.
-    pub fn tick(&mut self, now: i64) -> Ticked {
+    pub fn tick(&self, now: i64) -> Ticked {
         self.tick_for(now, &|_| true)
     }
 
     /// [`Core::tick`] for the games and challenges of the platforms `serves` accepts (those
     /// this process runs an adapter for, so that it can post what happens).
-    pub fn tick_for(&mut self, now: i64, serves: &dyn Fn(&str) -> bool) -> Ticked {
+    pub fn tick_for(&self, now: i64, serves: &dyn Fn(&str) -> bool) -> Ticked {
         let mut out = Ticked::default();
         if let Err(e) = timers::tick(&mut self.env(now, Default::default()), &mut out, serves) {
             tracing::error!(error = %e, "timer pass failed");
@@ -252,14 +250,9 @@ impl Core {
     }
 
     /// Keeps a finished analysis and makes its reply for the place the job came from.
-    pub fn finish_analysis(
-        &mut self,
-        job: &AnalysisJob,
-        analysis: &Analysis,
-        now: i64,
-    ) -> Vec<Reply> {
+    pub fn finish_analysis(&self, job: &AnalysisJob, analysis: &Analysis, now: i64) -> Vec<Reply> {
         let dialect = self.settings.dialect(&job.platform);
-        match review::finished(&mut self.store, &dialect, job, analysis, now) {
+        match review::finished(&self.store, &dialect, job, analysis, now) {
             Ok(reply) => vec![reply],
             Err(e) => {
                 tracing::error!(error = %e, game = job.game_id, "cannot keep an analysis");

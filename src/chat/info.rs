@@ -14,7 +14,7 @@ use super::review;
 const HISTORY_LEN: u32 = 10;
 
 pub(crate) fn games(cx: &mut Ctx<'_>) -> Result<Handled> {
-    let store = &*cx.env.store;
+    let store = cx.env.store;
     let rows = store.active_games(cx.platform(), cx.channel())?;
     let lang = cx.reader();
     if rows.is_empty() {
@@ -50,7 +50,7 @@ fn who(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<PlayerRow> {
 
 pub(crate) fn rating(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<Handled> {
     let p = who(cx, user)?;
-    let store = &*cx.env.store;
+    let store = cx.env.store;
     let here = store.rank_of(&p, Some((cx.platform(), cx.scope())))?;
     let global = store.rank_of(&p, None)?;
     let lang = cx.reader();
@@ -111,7 +111,7 @@ pub(crate) fn top(cx: &mut Ctx<'_>, global: bool, limit: Option<u32>) -> Result<
 
 pub(crate) fn history(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<Handled> {
     let p = who(cx, user)?;
-    let store = &*cx.env.store;
+    let store = cx.env.store;
     // Only the games of this channel: the others are for the channels they were played in.
     let rows = store.games_of(p.id, cx.platform(), cx.channel(), HISTORY_LEN)?;
     let lang = cx.reader();
@@ -148,7 +148,7 @@ pub(crate) fn history(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<Handled> {
 }
 
 pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
-    let store = &*cx.env.store;
+    let store = cx.env.store;
     // A game's details are for the channel it was played in.
     let row = match store.game(id)? {
         Some(row) if row.platform == cx.platform() && row.channel == cx.channel() => row,
@@ -243,7 +243,7 @@ mod tests {
 
     /// The entries of the global leaderboard `input` shows, with 60 ranked players.
     fn listed(input: Input) -> usize {
-        let mut store = Store::open_in_memory().unwrap();
+        let store = Store::open_in_memory().unwrap();
         for i in 0..60 {
             let name = format!("p{i}");
             store.upsert_player("test", &name, &name, 0).unwrap();
@@ -251,7 +251,7 @@ mod tests {
         store
             .raw_execute("UPDATE players SET rated_games = 1")
             .unwrap();
-        let mut core = Core::new(store, Settings::default());
+        let core = Core::new(store, Settings::default());
         let event = Event {
             place: Place {
                 platform: "test".into(),

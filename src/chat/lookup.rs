@@ -45,7 +45,7 @@ pub(crate) fn resolve_user(cx: &mut Ctx<'_>, token: &str) -> Result<PlayerRow> {
 /// The sender's active game in this channel, or the game a button names (which must be theirs
 /// and still going).
 pub(crate) fn my_game(cx: &Ctx<'_>, id: Option<i64>) -> Result<Game> {
-    let store = &*cx.env.store;
+    let store = cx.env.store;
     let row = match id {
         Some(id) => match store.game(id)? {
             Some(row) if row.platform == cx.platform() => row,
@@ -75,7 +75,7 @@ pub(crate) fn my_game(cx: &Ctx<'_>, id: Option<i64>) -> Result<Game> {
 
 /// The game a `board`/`moves` command is about: the sender's, else the channel's only one.
 pub(crate) fn shown_game(cx: &Ctx<'_>) -> Result<Game> {
-    let store = &*cx.env.store;
+    let store = cx.env.store;
     if let Some(row) = store.active_game_of(cx.platform(), cx.channel(), cx.me.id)? {
         return Ok(Game::load(store, row)?);
     }

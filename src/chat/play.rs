@@ -11,7 +11,7 @@ use super::lifecycle::{apply_move, end_without_move, others_than};
 use super::lookup::{my_game, shown_game};
 
 pub(crate) fn play_move(cx: &mut Ctx<'_>, mv: Move, plain: bool) -> Result<Handled> {
-    let store = &*cx.env.store;
+    let store = cx.env.store;
     let Some(row) = store.active_game_of(cx.platform(), cx.channel(), cx.me.id)? else {
         if plain {
             return Ok(Handled::default());

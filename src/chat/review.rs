@@ -18,7 +18,7 @@ use super::job::{AnalysisJob, nodes_per_position};
 /// `analyze <game>`: a finished game of this channel, from the store if it was analysed
 /// before, else the job for the service and a word that it has started.
 pub(crate) fn analyze(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
-    let store = &*cx.env.store;
+    let store = cx.env.store;
     let row = match store.game(id)? {
         Some(row) if row.platform == cx.platform() && row.channel == cx.channel() => row,
         _ => return refuse(tr!(cx.reader(), "no-such-game-here", game = id)),
@@ -66,7 +66,7 @@ fn job_of(cx: &Ctx<'_>, g: &Game) -> AnalysisJob {
 
 /// Keeps a finished analysis and makes its reply.
 pub(crate) fn finished(
-    store: &mut Store,
+    store: &Store,
     dialect: &Dialect,
     job: &AnalysisJob,
     analysis: &Analysis,

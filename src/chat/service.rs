@@ -1,7 +1,10 @@
-//! The async face of the chat layer that adapters call. SQLite work, rendering, the bot's
-//! search and analyses all run on tokio's blocking pool, never on the reactor.
+//! The async face of the chat layer that adapters call. Store work, rendering, the bot's
+//! search and analyses all run on tokio's blocking pool, never on the reactor. Commands run
+//! side by side: those of one channel in the order they came (see [`Queues`]), those of
+//! different channels at once; the bot's searches and analyses take a thinking permit first,
+//! of which there are one fewer than cores, so that a human's move never waits for them.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -76,6 +79,61 @@ pub enum Pending {
 /// seconds, and the bot's own moves must not starve).
 const ANALYSES_AT_ONCE: usize = 1;
 
+/// How many searches (the bot's moves and analyses) think at once: a core is left for
+/// commands, whatever the machine (one at least).
+fn thinkers() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get().saturating_sub(1))
+        .max(1)
+}
+
+/// A channel: its platform and its id there.
+type ChannelKey = (String, String);
+
+/// The queue of one channel's commands.
+type Queue = Arc<tokio::sync::Mutex<()>>;
+
+/// One queue per channel: a command waits for the one before it in its channel (so that two
+/// commands about the same game apply in the order they came), not for other channels'.
+#[derive(Default)]
+struct Queues {
+    channels: Mutex<HashMap<ChannelKey, Queue>>,
+}
+
+impl Queues {
+    /// Waits for the channel's turn; the channel's queue is gone once nobody waits in it.
+    async fn turn(&self, place: &Place) -> ChannelTurn<'_> {
+        let key = (place.platform.clone(), place.channel.clone());
+        let queue = lock(&self.channels).entry(key.clone()).or_default().clone();
+        let guard = queue.clone().lock_owned().await;
+        ChannelTurn {
+            queues: self,
+            key,
+            queue,
+            guard: Some(guard),
+        }
+    }
+}
+
+/// A channel's turn to run a command; the next command there runs when it is dropped.
+struct ChannelTurn<'q> {
+    queues: &'q Queues,
+    key: ChannelKey,
+    queue: Queue,
+    guard: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl Drop for ChannelTurn<'_> {
+    fn drop(&mut self) {
+        drop(self.guard.take());
+        let mut channels = lock(&self.queues.channels);
+        // Held by the map and this turn only: nobody else waits.
+        if Arc::strong_count(&self.queue) == 2 {
+            channels.remove(&self.key);
+        }
+    }
+}
+
 /// How long a claim on the bot's move lasts in the database. The search stops at its level's
 /// thinking time (seconds at most), so this is only reached when the process that claimed the
 /// move died: another process then plays it this much later.
@@ -105,11 +163,14 @@ fn process_owner() -> String {
 /// The game service shared by every adapter. Cheap to clone.
 #[derive(Clone)]
 pub struct Service {
-    core: Arc<Mutex<Core>>,
+    core: Arc<Core>,
     clock: Arc<dyn Clock>,
     /// Games whose bot move is being searched right now.
     thinking: Arc<Mutex<HashSet<i64>>>,
     analyses: Arc<tokio::sync::Semaphore>,
+    /// Permits to search (bot moves and analyses): one fewer than cores.
+    thinkers: Arc<tokio::sync::Semaphore>,
+    queues: Arc<Queues>,
     /// Who this process is in the database's claims and leases.
     owner: Arc<str>,
     /// What a remembering level learned in each of its games so far.
@@ -119,10 +180,12 @@ pub struct Service {
 impl Service {
     pub fn new(store: Store, settings: Settings, clock: Arc<dyn Clock>) -> Service {
         Service {
-            core: Arc::new(Mutex::new(Core::new(store, settings))),
+            core: Arc::new(Core::new(store, settings)),
             clock,
             thinking: Arc::new(Mutex::new(HashSet::new())),
             analyses: Arc::new(tokio::sync::Semaphore::new(ANALYSES_AT_ONCE)),
+            thinkers: Arc::new(tokio::sync::Semaphore::new(thinkers())),
+            queues: Arc::default(),
             owner: process_owner().into(),
             memories: Arc::default(),
         }
@@ -136,10 +199,10 @@ impl Service {
     /// Runs `f` on the store off the runtime (the leases adapters hold); `None` if it panicked.
     pub async fn with_store<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&mut Store) -> T + Send + 'static,
+        f: impl FnOnce(&Store) -> T + Send + 'static,
     ) -> Option<T> {
         let core = self.core.clone();
-        tokio::task::spawn_blocking(move || f(lock(&core).store_mut()))
+        tokio::task::spawn_blocking(move || f(core.store()))
             .await
             .ok()
     }
@@ -160,7 +223,7 @@ impl Service {
     /// The database answers (for health checks).
     pub async fn ping(&self) -> Result<(), String> {
         let core = self.core.clone();
-        tokio::task::spawn_blocking(move || lock(&core).ping())
+        tokio::task::spawn_blocking(move || core.ping())
             .await
             .map_err(|e| e.to_string())?
     }
@@ -169,6 +232,17 @@ impl Service {
     /// [`Service::answer`]: the replies (rendered) say it has started, so that an adapter can
     /// post them before the result.
     pub async fn handle_staged(&self, event: Event) -> (Vec<Reply>, Option<Pending>) {
+        self.handle_staged_with(event, async || {}).await
+    }
+
+    /// [`Service::handle_staged`], calling `before_thinking` once the command is done when
+    /// the bot is to answer it, before it searches (a Discord adapter acknowledges the
+    /// interaction then): the game is loaded once, by the command itself.
+    pub async fn handle_staged_with(
+        &self,
+        event: Event,
+        before_thinking: impl AsyncFnOnce(),
+    ) -> (Vec<Reply>, Option<Pending>) {
         let started = std::time::Instant::now();
         let lang = failure_language(&event);
         let Some(h) = self.run_handler(event).await else {
@@ -176,6 +250,7 @@ impl Service {
         };
         let mut replies = h.replies;
         if let Some(turn) = h.bot_turn {
+            before_thinking().await;
             let answer = self.bot_move(turn).await;
             replies = merge_bot_answer(replies, answer);
         }
@@ -236,11 +311,13 @@ impl Service {
         };
         let core = self.core.clone();
         let j = job.clone();
-        if let Ok(Some(done)) =
-            tokio::task::spawn_blocking(move || lock(&core).stored_analysis(&j)).await
+        if let Ok(Some(done)) = tokio::task::spawn_blocking(move || core.stored_analysis(&j)).await
         {
             return done;
         }
+        let Ok(_thinking) = self.thinkers.acquire().await else {
+            return vec![went_wrong(job.lang)];
+        };
         let started = std::time::Instant::now();
         let j = job.clone();
         let result = tokio::task::spawn_blocking(move || {
@@ -257,11 +334,9 @@ impl Service {
                 let core = self.core.clone();
                 let now = self.clock.now();
                 let lang = job.lang;
-                tokio::task::spawn_blocking(move || {
-                    lock(&core).finish_analysis(&job, &analysis, now)
-                })
-                .await
-                .unwrap_or_else(|_| vec![went_wrong(lang)])
+                tokio::task::spawn_blocking(move || core.finish_analysis(&job, &analysis, now))
+                    .await
+                    .unwrap_or_else(|_| vec![went_wrong(lang)])
             }
             Ok(Err(e)) => {
                 tracing::error!(error = %e, game = job.game_id, "a stored game cannot be analysed");
@@ -274,11 +349,12 @@ impl Service {
         }
     }
 
-    /// The handler's result, run off the runtime; `None` if it failed.
+    /// The handler's result, run off the runtime in its channel's turn; `None` if it failed.
     async fn run_handler(&self, event: Event) -> Option<Handled> {
+        let _turn = self.queues.turn(&event.place).await;
         let core = self.core.clone();
         let now = self.clock.now();
-        match tokio::task::spawn_blocking(move || lock(&core).handle(&event, now)).await {
+        match tokio::task::spawn_blocking(move || core.handle(&event, now)).await {
             Ok(h) => Some(h),
             Err(e) => {
                 tracing::error!(error = %e, "the handler failed");
@@ -350,7 +426,7 @@ impl Service {
     async fn search_and_play(&self, turn: &BotTurn) -> Vec<Reply> {
         let seed = (turn.game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(turn.ply);
         let (pos, history) = (turn.position, turn.history.clone());
-        let settings = *lock(&self.core).settings().level(turn.level);
+        let settings = *self.core.settings().level(turn.level);
         tracing::debug!(game = turn.game_id, ply = turn.ply, level = ?turn.level, "the bot searches its move");
         let started = std::time::Instant::now();
         let mut memory = if settings.remembers {
@@ -358,7 +434,11 @@ impl Service {
         } else {
             None
         };
+        let Ok(thinking) = self.thinkers.clone().acquire_owned().await else {
+            return Vec::new();
+        };
         let chosen = tokio::task::spawn_blocking(move || {
+            let _thinking = thinking;
             let mv = bot::choose_move(&pos, &settings, &history, seed, &mut memory);
             // A game the move ends needs no memory.
             let over = mv.is_none_or(|mv| {
@@ -380,7 +460,7 @@ impl Service {
                 let core = self.core.clone();
                 let now = self.clock.now();
                 let t = turn.clone();
-                tokio::task::spawn_blocking(move || lock(&core).apply_bot_move(&t, mv, now).replies)
+                tokio::task::spawn_blocking(move || core.apply_bot_move(&t, mv, now).replies)
                     .await
                     .unwrap_or_default()
             }
@@ -410,7 +490,7 @@ impl Service {
                     .as_ref()
                     .is_none_or(|ps| ps.iter().any(|p| p == platform))
             };
-            lock(&core).tick_for(now, &serves)
+            core.tick_for(now, &serves)
         };
         let ticked = match tokio::task::spawn_blocking(tick).await {
             Ok(t) => t,
@@ -441,7 +521,7 @@ impl Service {
     /// locale), as the handler would choose them; for what an adapter says itself.
     pub async fn languages(&self, place: Place, reader: Option<String>) -> (Lang, Lang) {
         let core = self.core.clone();
-        tokio::task::spawn_blocking(move || lock(&core).languages(&place, reader.as_deref()))
+        tokio::task::spawn_blocking(move || core.languages(&place, reader.as_deref()))
             .await
             .unwrap_or_default()
     }
@@ -456,7 +536,6 @@ impl Service {
     ) -> Vec<String> {
         let core = self.core.clone();
         tokio::task::spawn_blocking(move || {
-            let core = lock(&core);
             let store = core.store();
             let Ok(Some(me)) = store.find_player(&place.platform, &user_id) else {
                 return Vec::new();

@@ -88,13 +88,7 @@ const WORKER_DB: &str = "JUNGLE_BENCH_DB";
 /// while another process is busy.
 pub fn run_db(db: &Location, quick: bool) -> anyhow::Result<()> {
     let (games, plies) = if quick { (20, 4) } else { (1000, 20) };
-    let tag = format!(
-        "{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis())
-    );
+    let tag = run_tag();
     let (_, moves, secs) =
         super::bench_chat::run_at(db, &format!("{tag}-one"), games, plies, None, &mut || ())?;
     println!("db_chat_games: {games} games, {plies} moves each");
@@ -104,7 +98,7 @@ pub fn run_db(db: &Location, quick: bool) -> anyhow::Result<()> {
     );
 
     let mut workers = (0..2)
-        .map(|i| Worker::start(db, &format!("{tag}-two{i}"), quick))
+        .map(|i| Worker::start(db, &format!("{tag}-two{i}"), quick, false))
         .collect::<anyhow::Result<Vec<_>>>()?;
     for w in &mut workers {
         w.wait_ready()?;
@@ -115,7 +109,7 @@ pub fn run_db(db: &Location, quick: bool) -> anyhow::Result<()> {
     }
     println!("db_chat_speed_two_processes: {both:.0} moves/s (the sum of both)");
 
-    let mut busy = Worker::start(db, &format!("{tag}-busy"), quick)?;
+    let mut busy = Worker::start(db, &format!("{tag}-busy"), quick, false)?;
     busy.wait_ready()?;
     let mut latencies = Vec::new();
     let (lat_games, lat_plies) = if quick { (2, 4) } else { (10, 20) };
@@ -161,7 +155,8 @@ struct Worker {
 }
 
 impl Worker {
-    fn start(db: &Location, tag: &str, quick: bool) -> anyhow::Result<Worker> {
+    /// Starts a worker of `--db` or (`load`) of `--load --db`.
+    fn start(db: &Location, tag: &str, quick: bool, load: bool) -> anyhow::Result<Worker> {
         use std::io::BufRead as _;
         let url = match db {
             Location::File(p) => p.display().to_string(),
@@ -172,8 +167,12 @@ impl Worker {
         if quick {
             command.arg("--quick");
         }
+        if load {
+            command.arg("--load");
+        }
         let mut child = command
             .env(WORKER_DB, url)
+            .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
             .spawn()?;
         let stdout = child.stdout.take().expect("piped above");
@@ -194,6 +193,35 @@ impl Worker {
         let line = self.next_line()?;
         anyhow::ensure!(line == "ready", "a bench worker said {line:?}");
         Ok(())
+    }
+
+    /// Tells a `--load` worker that is ready to begin.
+    fn go(&mut self) -> anyhow::Result<()> {
+        use std::io::Write as _;
+        let input = self
+            .child
+            .stdin
+            .as_mut()
+            .ok_or_else(|| anyhow::anyhow!("a bench worker has no input"))?;
+        writeln!(input, "go")?;
+        input.flush()?;
+        Ok(())
+    }
+
+    /// Waits for a `--load` worker's end: its reply times and how long it ran.
+    fn finish_load(mut self) -> anyhow::Result<super::bench_load::Figures> {
+        let line = self.next_line()?;
+        let seconds: f64 = line
+            .strip_prefix("done ")
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| anyhow::anyhow!("a bench worker said {line:?}"))?;
+        let times = self.next_line()?;
+        let replies = times
+            .split_whitespace()
+            .map(|t| t.parse::<f64>())
+            .collect::<Result<Vec<_>, _>>()?;
+        self.child.wait()?;
+        Ok(super::bench_load::Figures { replies, seconds })
     }
 
     /// Waits for the end; the worker's moves per second.
@@ -392,4 +420,84 @@ fn search_figures(quick: bool) {
         r.last.nodes as f64 / secs / 1000.0
     );
     println!("search_{ms}ms_time: {:.1} ms", secs * 1000.0);
+}
+
+/// `jungle bench --load`: the reply time of human moves while many play at once (see
+/// `bench_load.rs`), on a SQLite file, or with `--db` on that database from one process and
+/// then from two at once.
+pub fn run_load(db: Option<&Location>, quick: bool) -> anyhow::Result<()> {
+    let load = super::bench_load::Load::new(quick);
+    let tag = run_tag();
+    println!(
+        "load: {} quiet games, {} channels of two humans, {} games against level 8, {} s",
+        load.quiet_games, load.channels, load.bot_games, load.seconds
+    );
+    let Some(db) = db else {
+        let path = std::env::temp_dir().join(format!("jungle-load-{tag}.db"));
+        let figures = super::bench_load::run(&Location::File(path.clone()), &tag, load, &mut || ());
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+        println!("load_sqlite: {}", figures?.line());
+        return Ok(());
+    };
+    let backend = match db {
+        Location::File(_) => "sqlite",
+        Location::Postgres(_) => "postgresql",
+    };
+    let one = super::bench_load::run(db, &format!("{tag}-one"), load, &mut || ())?;
+    println!("load_{backend}_one_process: {}", one.line());
+    let mut workers = (0..2)
+        .map(|i| Worker::start(db, &format!("{tag}-two{i}"), quick, true))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    for w in &mut workers {
+        w.wait_ready()?;
+    }
+    for w in &mut workers {
+        w.go()?;
+    }
+    let mut both = super::bench_load::Figures {
+        replies: Vec::new(),
+        seconds: 0.0,
+    };
+    for w in workers {
+        let f = w.finish_load()?;
+        both.replies.extend(f.replies);
+        both.seconds = both.seconds.max(f.seconds);
+    }
+    println!(
+        "load_{backend}_two_processes: {} (both together)",
+        both.line()
+    );
+    Ok(())
+}
+
+/// `jungle bench --load --worker TAG`: one process's share of [`run_load`] on the database in
+/// `JUNGLE_BENCH_DB`: `ready` once set up, then it waits for a line on its input, runs, and
+/// prints `done SECONDS` and the reply times in seconds on the next line.
+pub fn load_worker(tag: &str, quick: bool) -> anyhow::Result<()> {
+    use std::io::{BufRead as _, Write as _};
+    let db = std::env::var(WORKER_DB).map_err(|_| anyhow::anyhow!("{WORKER_DB} is not set"))?;
+    let db = Location::from_path(std::path::Path::new(&db));
+    let load = super::bench_load::Load::new(quick);
+    let figures = super::bench_load::run(&db, tag, load, &mut || {
+        println!("ready");
+        let _ = std::io::stdout().flush();
+        let _ = std::io::stdin().lock().lines().next();
+    })?;
+    println!("done {}", figures.seconds);
+    let times: Vec<String> = figures.replies.iter().map(|s| format!("{s:.6}")).collect();
+    println!("{}", times.join(" "));
+    Ok(())
+}
+
+/// A tag no other run shares: the process id and the time.
+fn run_tag() -> String {
+    format!(
+        "{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis())
+    )
 }

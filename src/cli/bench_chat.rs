@@ -43,7 +43,7 @@ pub fn run_at(
 }
 
 fn measure(
-    mut store: Store,
+    store: Store,
     platform: &str,
     games: usize,
     plies: usize,
@@ -87,7 +87,7 @@ fn measure(
         }
         scripts.push((channel, names, line));
     }
-    let mut core = Core::new(store, Settings::default());
+    let core = Core::new(store, Settings::default());
     ready();
     let start = Instant::now();
     let mut accepted = 0;
@@ -128,7 +128,7 @@ fn measure(
 /// them: (seconds per timer pass, seconds per command), the best of several runs. The database
 /// is in memory: this measures what the queries read, not the disk.
 pub fn timers(games: usize) -> anyhow::Result<(f64, f64)> {
-    let mut store = Store::open_in_memory()?;
+    let store = Store::open_in_memory()?;
     let start = Position::start();
     for g in 0..games {
         let a = store.upsert_player("bench", &format!("t{g}a"), "a", 0)?;
@@ -145,7 +145,7 @@ pub fn timers(games: usize) -> anyhow::Result<(f64, f64)> {
             now: 1_000,
         })?;
     }
-    let mut core = Core::new(store, Settings::default());
+    let core = Core::new(store, Settings::default());
     // Nothing is due an hour later: no challenge lapses, no game times out, no bot move is owed.
     let now = 1_000 + 3_600;
     let best = |f: &mut dyn FnMut()| {

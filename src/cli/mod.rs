@@ -4,6 +4,7 @@ mod analyze;
 mod backup;
 mod bench;
 mod bench_chat;
+mod bench_load;
 pub mod bestmove;
 mod chat_cmds;
 pub mod check;
@@ -142,6 +143,12 @@ pub enum Command {
         /// One worker process of `--db` (started by it).
         #[arg(long, hide = true, conflicts_with = "db")]
         worker: Option<String>,
+        /// The reply time of human moves while many play at once: 10,000 quiet games, 200
+        /// channels of two humans moving as fast as answered, 20 games against level 8, for
+        /// 30 s; on a new SQLite file, or with --db on that database from one process and
+        /// from two.
+        #[arg(long)]
+        load: bool,
     },
     /// Search a position and print the best move (last line) after `info` lines.
     Bestmove {
@@ -281,14 +288,27 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Bench {
             quick,
+            worker: Some(tag),
+            load,
+            ..
+        } => match load {
+            true => bench::load_worker(&tag, quick),
+            false => bench::worker(&tag, quick),
+        },
+        Command::Bench {
+            quick,
+            db,
+            load: true,
+            ..
+        } => bench::run_load(
+            db.map(|db| crate::store::Location::from_path(&db)).as_ref(),
+            quick,
+        ),
+        Command::Bench {
+            quick,
             db: Some(db),
             ..
         } => bench::run_db(&crate::store::Location::from_path(&db), quick),
-        Command::Bench {
-            quick,
-            worker: Some(tag),
-            ..
-        } => bench::worker(&tag, quick),
         Command::Bench { quick, .. } => bench::run(quick),
         Command::Analyze(args) => analyze::run(&args),
         Command::Render(args) => render_cmds::render(&args),

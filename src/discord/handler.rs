@@ -15,7 +15,6 @@ use serenity::builder::Builder as _;
 use chat::lang::tr;
 use chat::sync::lock;
 use chat::{Command, Event, Input, Pending, Place, Reply, Service, User};
-use engine::Move;
 
 use super::autocomplete;
 use super::buttons::ButtonBook;
@@ -46,11 +45,6 @@ pub(super) fn place(guild: Option<GuildId>, channel: ChannelId) -> Place {
         channel: channel.to_string(),
         locale: None,
     }
-}
-
-/// Whether `mv` is among the sender's legal moves, as the chat layer lists them (`G7 G6`).
-fn listed(mv: Move, legal: &[String]) -> bool {
-    legal.iter().any(|m| m.parse::<Move>().ok() == Some(mv))
 }
 
 /// An interaction to answer, and who reads the answer: where they asked and their client's
@@ -224,24 +218,32 @@ impl Shared {
             Ok(p) => (Input::Command(p.command), p.mentions),
             Err(why) => (Input::Unreadable(why), Vec::new()),
         };
-        // The bot may answer (and think for up to a second or so): acknowledge first.
-        let defer = match &input {
-            Input::Command(Command::PlayBot { .. } | Command::Analyze { .. }) => true,
-            Input::Command(Command::Move { mv, .. }) => {
-                let legal = self
-                    .service
-                    .move_suggestions(place.clone(), sender.id.clone(), mv.to_string())
-                    .await;
-                listed(*mv, &legal)
+        // Starting a game with the bot, or an analysis, may think for a while: acknowledged
+        // first. Anything else is acknowledged when the command is done and the bot is to
+        // answer it, before it thinks (a move against the bot).
+        let early = matches!(
+            &input,
+            Input::Command(Command::PlayBot { .. } | Command::Analyze { .. })
+        );
+        let acknowledged = std::sync::atomic::AtomicBool::new(false);
+        let acknowledge = async || {
+            if acknowledged.load(std::sync::atomic::Ordering::Relaxed) {
+                return true;
             }
-            _ => false,
-        };
-        if defer {
             let r = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
-            if let Err(e) = r.execute(http, (to.id, to.token)).await {
-                tracing::warn!(error = %e, "deferring an interaction failed");
-                return;
+            match r.execute(http, (to.id, to.token)).await {
+                Ok(()) => {
+                    acknowledged.store(true, std::sync::atomic::Ordering::Relaxed);
+                    true
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "deferring an interaction failed");
+                    false
+                }
             }
+        };
+        if early && !acknowledge().await {
+            return;
         }
         let event = Event {
             place: place.clone(),
@@ -249,7 +251,13 @@ impl Shared {
             input,
             mentions,
         };
-        let (replies, pending) = self.service.handle_staged(event).await;
+        let (replies, pending) = self
+            .service
+            .handle_staged_with(event, async || {
+                acknowledge().await;
+            })
+            .await;
+        let defer = acknowledged.load(std::sync::atomic::Ordering::Relaxed);
         self.answer(http, to, &replies, defer).await;
         self.retire(http, &retired(&replies)).await;
         if let Some(pending) = pending {
@@ -593,19 +601,12 @@ mod tests {
     }
 
     #[test]
-    fn places_and_move_text() {
+    fn places() {
         let p = place(Some(GuildId::new(7)), ChannelId::new(9));
         assert_eq!(
             (p.platform.as_str(), p.scope.as_str(), p.channel.as_str()),
             ("discord", "7", "9")
         );
         assert_eq!(place(None, ChannelId::new(9)).scope, "dm:9");
-        let legal = ["G7 F7".to_string(), "G7 G6".to_string()];
-        for text in ["G7 G6", "g7g6", "g7-g6", " g7 to g6 ", "G7  G6"] {
-            let mv: Move = text.parse().unwrap();
-            assert!(listed(mv, &legal), "{text}");
-        }
-        assert!(!listed("G7 G5".parse().unwrap(), &legal));
-        assert!(!listed("G7 G6".parse().unwrap(), &[]));
     }
 }

@@ -265,7 +265,7 @@ mod tests {
         let copied = backup(&db, &out, true).unwrap();
         assert_eq!(
             copied.schema_version,
-            super::super::schema::latest_version()
+            crate::sqlite::schema::latest_version()
         );
         assert_eq!(copied.bytes, std::fs::metadata(&out).unwrap().len());
         let s = Store::open(&out).unwrap();

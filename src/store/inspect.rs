@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
 
-use super::{Result, StoreError, schema};
+use super::sqlite::schema;
+use super::{Result, StoreError};
 
 /// What the bot would find at a database path.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,7 +120,9 @@ mod tests {
                  DROP TABLE languages; DROP TABLE leases;
                  ALTER TABLE games DROP COLUMN bot_claim; ALTER TABLE games DROP COLUMN bot_claim_until;
                  ALTER TABLE games DROP COLUMN takeback_offer;
-                 ALTER TABLE challenges DROP COLUMN rated; PRAGMA user_version = 2;",
+                 ALTER TABLE challenges DROP COLUMN rated; DROP INDEX players_by_lower_name;
+                 CREATE INDEX players_by_name ON players (platform, display_name COLLATE NOCASE);
+                 PRAGMA user_version = 2;",
             )
             .unwrap();
         let before = std::fs::read(&db).unwrap();

@@ -5,32 +5,29 @@
 //! the bot uses: [`backup`] copies a live SQLite database, [`inspect`] looks at one without
 //! writing (for `jungle check`).
 //!
-//! `games.rs`, `challenges.rs`, `players.rs`, `takebacks.rs`, `channels.rs` and `claims.rs`
-//! (what one process holds for a while: leases, bot claims) hold the types the store speaks and
-//! the SQLite queries; `postgres/` holds the PostgreSQL ones. The store is
-//! an enum over the two rather than a trait object: callers keep one concrete, `Send` type with
-//! the same methods as before, and each method is one `match` (see `forward!`) that fails to
-//! compile when a backend lacks it.
+//! The layers inside, from the bottom: `rows.rs` holds the types the store speaks, `codec.rs`
+//! their column texts, `sql.rs` the small interface the queries are written against, and
+//! `decode.rs` reads a row of either database into those types. `queries/` has every query and
+//! transaction, written once. `sqlite/` and `postgres/` each implement the interface in their
+//! dialect, with their schema and their connections: SQLite one writer and readers beside it,
+//! PostgreSQL a pool. The [`Store`] says which connection each method runs on. It is `Sync`:
+//! callers on several threads share one store, and commands about different games run side by
+//! side.
 
-mod analyses;
 mod backup;
-mod challenges;
-mod channels;
-mod claims;
 mod codec;
+mod decode;
 pub mod errors;
 pub mod files;
-mod games;
 mod inspect;
 mod location;
-mod players;
 #[cfg(feature = "postgres")]
 mod postgres;
+mod queries;
 mod rows;
-mod schema;
 pub mod secret;
+mod sql;
 mod sqlite;
-mod takebacks;
 
 use std::path::Path;
 
@@ -40,16 +37,15 @@ use engine::Side;
 use engine::review::Analysis;
 
 pub use backup::{BackupError, Copied, backup};
-pub use challenges::{ChallengeRow, ChallengeStatus, NewChallenge};
-pub use claims::{Lease, LeaseGrant};
 pub use codec::BadValue;
-pub use games::{Finish, GameRow, GameStatus, NewGame, RatingChange, Step};
 pub use inspect::{DatabaseState, inspect};
 pub use location::{Location, PostgresUrl, SslMode, Tls};
-pub use players::{PlayerRow, RankedPlayer};
-pub use schema::latest_version;
+pub use rows::{
+    ChallengeRow, ChallengeStatus, Finish, GameRow, GameStatus, Lease, LeaseGrant, NewChallenge,
+    NewGame, PlayerRow, RankedPlayer, RatingChange, Step, Takeback,
+};
 pub use secret::Secret;
-pub use takebacks::Takeback;
+pub use sqlite::schema::latest_version;
 
 /// A store failure. Chat replies say only that something went wrong; logs get the detail.
 #[derive(Debug, Error)]
@@ -133,36 +129,21 @@ enum Db {
     Postgres(Box<postgres::Postgres>),
 }
 
-/// An open database.
+/// An open database, shared by the threads that use it.
 pub struct Store {
     db: Db,
 }
 
-/// Store methods that each backend implements alike: the method of the same name on the
-/// backend is called with the same arguments.
-macro_rules! forward {
-    () => {};
-    ($(#[$doc:meta])* fn $name:ident(&self $(, $arg:ident: $ty:ty)*) -> $ret:ty; $($rest:tt)*) => {
-        $(#[$doc])*
-        pub fn $name(&self $(, $arg: $ty)*) -> $ret {
-            match &self.db {
-                Db::Sqlite(d) => d.$name($($arg),*),
-                #[cfg(feature = "postgres")]
-                Db::Postgres(d) => d.$name($($arg),*),
-            }
+/// Runs a query function on a connection of the store's backend: `read` (SQLite: a reader
+/// that does not wait for a write) or `write` (SQLite: the one writer). PostgreSQL's pool
+/// serves both.
+macro_rules! on {
+    ($self:ident, $mode:ident, |$c:ident| $body:expr) => {
+        match &$self.db {
+            Db::Sqlite(d) => d.$mode(|$c| $body),
+            #[cfg(feature = "postgres")]
+            Db::Postgres(d) => d.with(|$c| $body),
         }
-        forward!($($rest)*);
-    };
-    ($(#[$doc:meta])* fn $name:ident(&mut self $(, $arg:ident: $ty:ty)*) -> $ret:ty; $($rest:tt)*) => {
-        $(#[$doc])*
-        pub fn $name(&mut self $(, $arg: $ty)*) -> $ret {
-            match &mut self.db {
-                Db::Sqlite(d) => d.$name($($arg),*),
-                #[cfg(feature = "postgres")]
-                Db::Postgres(d) => d.$name($($arg),*),
-            }
-        }
-        forward!($($rest)*);
     };
 }
 
@@ -223,6 +204,75 @@ impl Store {
         }
     }
 
+    /// The schema version (SQLite: `PRAGMA user_version`; PostgreSQL: the `schema_version` table).
+    pub fn schema_version(&self) -> Result<i64> {
+        match &self.db {
+            Db::Sqlite(d) => d.schema_version(),
+            #[cfg(feature = "postgres")]
+            Db::Postgres(d) => d.schema_version(),
+        }
+    }
+
+    /// Runs raw SQL (maintenance and tests).
+    pub fn raw_execute(&self, sql: &str) -> Result<()> {
+        match &self.db {
+            Db::Sqlite(d) => d.raw_execute(sql),
+            #[cfg(feature = "postgres")]
+            Db::Postgres(d) => d.raw_execute(sql),
+        }
+    }
+
+    /// Answers a trivial query: the database is there and readable.
+    pub fn ping(&self) -> Result<()> {
+        on!(self, read, |c| c.one("", "SELECT 1", &[], |_| Ok(())))
+    }
+}
+
+/// Players.
+impl Store {
+    /// The player with this platform id, created on first sight; the display name is refreshed.
+    /// One statement writes, so two processes seeing a new player at once make one row.
+    pub fn upsert_player(
+        &self,
+        platform: &str,
+        user_id: &str,
+        name: &str,
+        now: i64,
+    ) -> Result<PlayerRow> {
+        if let Some(p) = self.find_player(platform, user_id)?
+            && p.display_name == name
+        {
+            return Ok(p);
+        }
+        on!(self, write, |c| queries::players::upsert(
+            c, platform, user_id, name, now
+        ))
+    }
+
+    pub fn find_player(&self, platform: &str, user_id: &str) -> Result<Option<PlayerRow>> {
+        on!(self, read, |c| queries::players::find(c, platform, user_id))
+    }
+
+    pub fn player(&self, id: i64) -> Result<Option<PlayerRow>> {
+        on!(self, read, |c| queries::players::player(c, id))
+    }
+
+    /// Players of a platform whose display name matches, ignoring case.
+    pub fn players_named(&self, platform: &str, name: &str) -> Result<Vec<PlayerRow>> {
+        on!(self, read, |c| queries::players::named(c, platform, name))
+    }
+
+    /// The best players by rating: of one scope (those with a rated game there) or of everyone.
+    pub fn leaderboard(
+        &self,
+        scope: Option<(&str, &str)>,
+        limit: u32,
+    ) -> Result<Vec<RankedPlayer>> {
+        on!(self, read, |c| queries::players::leaderboard(
+            c, scope, limit
+        ))
+    }
+
     /// A player's place on a scope's leaderboard (or the global one), if they are on it.
     pub fn rank_of(&self, player: &PlayerRow, scope: Option<(&str, &str)>) -> Result<Option<u32>> {
         let board = self.leaderboard(scope, u32::MAX)?;
@@ -231,144 +281,339 @@ impl Store {
             .find(|r| r.player.id == player.id)
             .map(|r| r.rank))
     }
+}
+
+/// Challenges.
+impl Store {
+    /// Opens a challenge unless the challenger has one open in that channel already
+    /// ([`StoreError::AlreadyOpen`]); the check and the insert are one transaction.
+    pub fn create_challenge(&self, ch: &NewChallenge<'_>) -> Result<ChallengeRow> {
+        on!(self, write, |c| queries::challenges::create(c, ch))
+    }
+
+    pub fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
+        on!(self, read, |c| queries::challenges::challenge(c, id))
+    }
+
+    /// Open, unexpired challenges in a channel, newest first.
+    pub fn open_challenges(
+        &self,
+        platform: &str,
+        channel: &str,
+        now: i64,
+    ) -> Result<Vec<ChallengeRow>> {
+        on!(self, read, |c| queries::challenges::open(
+            c, platform, channel, now
+        ))
+    }
+
+    /// Open challenges whose time is up.
+    pub fn lapsed_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {
+        on!(self, read, |c| queries::challenges::lapsed(c, now))
+    }
+
+    /// Closes an open challenge; false if it was no longer open (someone else got there first).
+    pub fn close_challenge(
+        &self,
+        id: i64,
+        status: ChallengeStatus,
+        game_id: Option<i64>,
+    ) -> Result<bool> {
+        on!(self, write, |c| queries::challenges::close(
+            c, id, status, game_id
+        ))
+    }
+}
+
+/// Games.
+impl Store {
+    /// Starts a game unless one of its players already has an active game in that channel;
+    /// the check and the insert are one transaction, so two processes cannot both start one.
+    pub fn create_game(&self, g: &NewGame<'_>) -> Result<GameRow> {
+        on!(self, write, |c| queries::games::start(c, g, None))
+    }
+
+    /// Starts the game a challenge was accepted for and closes the challenge, in one
+    /// transaction: [`StoreError::Conflict`] when the challenge is no longer open.
+    pub fn accept_challenge(&self, challenge: i64, g: &NewGame<'_>) -> Result<GameRow> {
+        on!(self, write, |c| queries::games::start(
+            c,
+            g,
+            Some(challenge)
+        ))
+    }
+
+    pub fn game(&self, id: i64) -> Result<Option<GameRow>> {
+        on!(self, read, |c| queries::games::game(c, id))
+    }
+
+    /// Active games in a channel, oldest first.
+    pub fn active_games(&self, platform: &str, channel: &str) -> Result<Vec<GameRow>> {
+        on!(self, read, |c| queries::games::active_games(
+            c, platform, channel
+        ))
+    }
+
+    /// Active games in which the bot is to move (an index keeps this as cheap as the answer).
+    pub fn bot_turns(&self) -> Result<Vec<GameRow>> {
+        on!(self, read, |c| queries::games::bot_turns(c))
+    }
+
+    /// The player's active game in a channel (at most one).
+    pub fn active_game_of(
+        &self,
+        platform: &str,
+        channel: &str,
+        player_id: i64,
+    ) -> Result<Option<GameRow>> {
+        on!(self, read, |c| queries::games::active_game_of(
+            c, platform, channel, player_id
+        ))
+    }
+
+    /// How many games each status holds (`active`, `finished`, `aborted`).
+    pub fn game_counts(&self) -> Result<Vec<(String, i64)>> {
+        on!(self, read, |c| queries::games::game_counts(c))
+    }
+
+    /// Recent games of a player in one channel, newest first.
+    pub fn games_of(
+        &self,
+        player_id: i64,
+        platform: &str,
+        channel: &str,
+        limit: u32,
+    ) -> Result<Vec<GameRow>> {
+        on!(self, read, |c| queries::games::games_of(
+            c, player_id, platform, channel, limit
+        ))
+    }
+
+    /// Active games whose player to move has not moved since `before` (the bot's turns are
+    /// not theirs to lose); an index on the deadline finds only these.
+    pub fn stale_games(&self, before: i64) -> Result<Vec<GameRow>> {
+        on!(self, read, |c| queries::games::stale_games(c, before))
+    }
+
+    /// Rating changes recorded for a game: (player id, before, after).
+    pub fn rating_changes(&self, game_id: i64) -> Result<Vec<(i64, i32, i32)>> {
+        on!(self, read, |c| queries::games::rating_changes(c, game_id))
+    }
+
+    /// Commits a move in one transaction if the game is still active at `expected_ply`; with
+    /// `finish`, the game ends in the same transaction. Returns false (and changes nothing) when
+    /// another move got there first.
+    pub fn commit_move(
+        &self,
+        game_id: i64,
+        expected_ply: u32,
+        step: &Step,
+        now: i64,
+        finish: Option<&Finish>,
+    ) -> Result<bool> {
+        on!(self, write, |c| queries::games::commit_move(
+            c,
+            game_id,
+            expected_ply,
+            step,
+            now,
+            finish
+        ))
+    }
+
+    /// Ends an active game without a move (resignation, agreed draw, time-out, abort) if it is
+    /// still at `expected_ply`. Returns false when the game moved on or had already ended.
+    pub fn finish_game(
+        &self,
+        game_id: i64,
+        expected_ply: u32,
+        finish: &Finish,
+        now: i64,
+    ) -> Result<bool> {
+        on!(self, write, |c| queries::games::finish(
+            c,
+            game_id,
+            expected_ply,
+            finish,
+            now
+        ))
+    }
 
     /// Records or clears a standing draw offer, if the game is still at `expected_ply`.
     pub fn set_draw_offer(
-        &mut self,
+        &self,
         game_id: i64,
         expected_ply: u32,
         side: Option<Side>,
     ) -> Result<bool> {
-        self.set_offer("draw_offer", game_id, expected_ply, side)
+        on!(self, write, |c| queries::games::set_offer(
+            c,
+            "draw_offer",
+            game_id,
+            expected_ply,
+            side
+        ))
     }
 
     /// Records or clears a standing takeback request, if the game is still at `expected_ply`.
     pub fn set_takeback_offer(
-        &mut self,
+        &self,
         game_id: i64,
         expected_ply: u32,
         side: Option<Side>,
     ) -> Result<bool> {
-        self.set_offer("takeback_offer", game_id, expected_ply, side)
+        on!(self, write, |c| queries::games::set_offer(
+            c,
+            "takeback_offer",
+            game_id,
+            expected_ply,
+            side
+        ))
+    }
+
+    /// Takes back the last `plies` moves of an active game still at `expected_ply`, asked for
+    /// by `side`, and records it, in one transaction. Returns the game as it is now, or `None`
+    /// (and changes nothing) when the game moved on or ended first.
+    pub fn take_back(
+        &self,
+        game_id: i64,
+        expected_ply: u32,
+        plies: u32,
+        side: Side,
+        now: i64,
+    ) -> Result<Option<GameRow>> {
+        on!(self, write, |c| queries::takebacks::take_back(
+            c,
+            game_id,
+            expected_ply,
+            plies,
+            side,
+            now
+        ))
+    }
+
+    /// Every takeback of a game, oldest first.
+    pub fn takebacks(&self, game_id: i64) -> Result<Vec<Takeback>> {
+        on!(self, read, |c| queries::takebacks::takebacks(c, game_id))
+    }
+
+    /// The stored analysis of a game, if there is one.
+    pub fn analysis(&self, game_id: i64) -> Result<Option<Analysis>> {
+        on!(self, read, |c| queries::analyses::analysis(c, game_id))
+    }
+
+    /// Keeps a game's analysis (replacing an older one).
+    pub fn save_analysis(&self, game_id: i64, analysis: &Analysis, now: i64) -> Result<()> {
+        on!(self, write, |c| queries::analyses::save(
+            c, game_id, analysis, now
+        ))
     }
 }
 
+/// Channels and languages.
 impl Store {
-    /// Records or clears a standing offer (`draw_offer` or `takeback_offer`) if the game is
-    /// still active at `expected_ply`; false when it moved on.
-    fn set_offer(
-        &mut self,
-        column: &'static str,
-        game_id: i64,
-        expected_ply: u32,
-        side: Option<Side>,
-    ) -> Result<bool> {
-        match &mut self.db {
-            Db::Sqlite(d) => d.set_offer(column, game_id, expected_ply, side),
-            #[cfg(feature = "postgres")]
-            Db::Postgres(d) => d.set_offer(column, game_id, expected_ply, side),
-        }
+    /// The language code a moderator chose for this server or room, if any.
+    pub fn language(&self, platform: &str, scope: &str) -> Result<Option<String>> {
+        on!(self, read, |c| queries::places::language(
+            c, platform, scope
+        ))
     }
 
-    forward! {
-        /// The schema version (SQLite: `PRAGMA user_version`; PostgreSQL: the `schema_version` table).
-        fn schema_version(&self) -> Result<i64>;
-        /// Runs raw SQL (maintenance and tests).
-        fn raw_execute(&self, sql: &str) -> Result<()>;
-        /// Answers a trivial query: the database is there and readable.
-        fn ping(&self) -> Result<()>;
+    /// Chooses the language of a server or room, noting who did it and when.
+    pub fn set_language(
+        &self,
+        platform: &str,
+        scope: &str,
+        lang: &str,
+        by: &str,
+        now: i64,
+    ) -> Result<()> {
+        on!(self, write, |c| queries::places::set_language(
+            c, platform, scope, lang, by, now
+        ))
+    }
 
-        /// The player with this platform id, created on first sight; the display name is refreshed.
-        /// One statement writes, so two processes seeing a new player at once make one row.
-        fn upsert_player(&mut self, platform: &str, user_id: &str, name: &str, now: i64) -> Result<PlayerRow>;
-        fn find_player(&self, platform: &str, user_id: &str) -> Result<Option<PlayerRow>>;
-        fn player(&self, id: i64) -> Result<Option<PlayerRow>>;
-        /// Players of a platform whose display name matches, ignoring case.
-        fn players_named(&self, platform: &str, name: &str) -> Result<Vec<PlayerRow>>;
-        /// The best players by rating: of one scope (those with a rated game there) or of everyone.
-        fn leaderboard(&self, scope: Option<(&str, &str)>, limit: u32) -> Result<Vec<RankedPlayer>>;
+    /// Whether the bot answers in this channel.
+    pub fn channel_enabled(&self, platform: &str, channel: &str) -> Result<bool> {
+        on!(self, read, |c| queries::places::channel_enabled(
+            c, platform, channel
+        ))
+    }
 
-        /// Opens a challenge unless the challenger has one open in that channel already
-        /// ([`StoreError::AlreadyOpen`]); the check and the insert are one transaction.
-        fn create_challenge(&mut self, c: &NewChallenge<'_>) -> Result<ChallengeRow>;
-        fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>>;
-        /// Open, unexpired challenges in a channel, newest first.
-        fn open_challenges(&self, platform: &str, channel: &str, now: i64) -> Result<Vec<ChallengeRow>>;
-        /// Open challenges whose time is up.
-        fn lapsed_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>>;
-        /// Closes an open challenge; false if it was no longer open (someone else got there first).
-        fn close_challenge(&mut self, id: i64, status: ChallengeStatus, game_id: Option<i64>) -> Result<bool>;
+    /// Switches the bot on or off in a channel, noting who did it and when.
+    pub fn set_channel_enabled(
+        &self,
+        platform: &str,
+        channel: &str,
+        enabled: bool,
+        by: &str,
+        now: i64,
+    ) -> Result<()> {
+        on!(self, write, |c| queries::places::set_channel_enabled(
+            c, platform, channel, enabled, by, now
+        ))
+    }
+}
 
-        /// Starts a game unless one of its players already has an active game in that channel;
-        /// the check and the insert are one transaction, so two processes cannot both start one.
-        fn create_game(&mut self, g: &NewGame<'_>) -> Result<GameRow>;
-        /// Starts the game a challenge was accepted for and closes the challenge, in one
-        /// transaction: [`StoreError::Conflict`] when the challenge is no longer open.
-        fn accept_challenge(&mut self, challenge: i64, g: &NewGame<'_>) -> Result<GameRow>;
-        fn game(&self, id: i64) -> Result<Option<GameRow>>;
-        /// Active games in a channel, oldest first.
-        fn active_games(&self, platform: &str, channel: &str) -> Result<Vec<GameRow>>;
-        /// Active games in which the bot is to move (an index keeps this as cheap as the answer).
-        fn bot_turns(&self) -> Result<Vec<GameRow>>;
-        /// The player's active game in a channel (at most one).
-        fn active_game_of(&self, platform: &str, channel: &str, player_id: i64) -> Result<Option<GameRow>>;
-        /// How many games each status holds (`active`, `finished`, `aborted`).
-        fn game_counts(&self) -> Result<Vec<(String, i64)>>;
-        /// Recent games of a player in one channel, newest first.
-        fn games_of(&self, player_id: i64, platform: &str, channel: &str, limit: u32) -> Result<Vec<GameRow>>;
-        /// Active games whose player to move has not moved since `before` (the bot's turns are
-        /// not theirs to lose); an index on the deadline finds only these.
-        fn stale_games(&self, before: i64) -> Result<Vec<GameRow>>;
-        /// Rating changes recorded for a game: (player id, before, after).
-        fn rating_changes(&self, game_id: i64) -> Result<Vec<(i64, i32, i32)>>;
-        /// Commits a move in one transaction if the game is still active at `expected_ply`; with
-        /// `finish`, the game ends in the same transaction. Returns false (and changes nothing) when
-        /// another move got there first.
-        fn commit_move(&mut self, game_id: i64, expected_ply: u32, step: &Step, now: i64, finish: Option<&Finish>) -> Result<bool>;
-        /// Ends an active game without a move (resignation, agreed draw, time-out, abort) if it is
-        /// still at `expected_ply`. Returns false when the game moved on or had already ended.
-        fn finish_game(&mut self, game_id: i64, expected_ply: u32, finish: &Finish, now: i64) -> Result<bool>;
+/// Leases and bot claims.
+impl Store {
+    /// Takes the lease `name` for `owner` until `expires_at` (unix seconds), unless another
+    /// owner holds it past `now`: then says who and until when. One guarded write, so of
+    /// several processes asking at once exactly one is granted it.
+    pub fn take_lease(
+        &self,
+        name: &str,
+        owner: &str,
+        now: i64,
+        expires_at: i64,
+    ) -> Result<LeaseGrant> {
+        on!(self, write, |c| queries::claims::take_lease(
+            c, name, owner, now, expires_at
+        ))
+    }
 
-        /// Takes back the last `plies` moves of an active game still at `expected_ply`, asked for
-        /// by `side`, and records it, in one transaction. Returns the game as it is now, or `None`
-        /// (and changes nothing) when the game moved on or ended first.
-        fn take_back(&mut self, game_id: i64, expected_ply: u32, plies: u32, side: Side, now: i64) -> Result<Option<GameRow>>;
-        /// Every takeback of a game, oldest first.
-        fn takebacks(&self, game_id: i64) -> Result<Vec<Takeback>>;
+    /// Moves the expiry of a lease `owner` holds; false when it is no longer theirs (it
+    /// expired and another process took it).
+    pub fn renew_lease(&self, name: &str, owner: &str, expires_at: i64) -> Result<bool> {
+        on!(self, write, |c| queries::claims::renew_lease(
+            c, name, owner, expires_at
+        ))
+    }
 
-        /// The stored analysis of a game, if there is one.
-        fn analysis(&self, game_id: i64) -> Result<Option<Analysis>>;
-        /// Keeps a game's analysis (replacing an older one).
-        fn save_analysis(&mut self, game_id: i64, analysis: &Analysis, now: i64) -> Result<()>;
+    /// Gives a lease up; false when it was not `owner`'s.
+    pub fn release_lease(&self, name: &str, owner: &str) -> Result<bool> {
+        on!(self, write, |c| queries::claims::release_lease(
+            c, name, owner
+        ))
+    }
 
-        /// The language code a moderator chose for this server or room, if any.
-        fn language(&self, platform: &str, scope: &str) -> Result<Option<String>>;
-        /// Chooses the language of a server or room, noting who did it and when.
-        fn set_language(&mut self, platform: &str, scope: &str, lang: &str, by: &str, now: i64) -> Result<()>;
+    /// The lease of that name as stored, expired or not.
+    pub fn lease(&self, name: &str) -> Result<Option<Lease>> {
+        on!(self, read, |c| queries::claims::lease(c, name))
+    }
 
-        /// Takes the lease `name` for `owner` until `expires_at` (unix seconds), unless another
-        /// owner holds it past `now`: then says who and until when. One guarded write, so of
-        /// several processes asking at once exactly one is granted it.
-        fn take_lease(&mut self, name: &str, owner: &str, now: i64, expires_at: i64) -> Result<LeaseGrant>;
-        /// Moves the expiry of a lease `owner` holds; false when it is no longer theirs (it
-        /// expired and another process took it).
-        fn renew_lease(&mut self, name: &str, owner: &str, expires_at: i64) -> Result<bool>;
-        /// Gives a lease up; false when it was not `owner`'s.
-        fn release_lease(&mut self, name: &str, owner: &str) -> Result<bool>;
-        /// The lease of that name as stored, expired or not.
-        fn lease(&self, name: &str) -> Result<Option<Lease>>;
-        /// Claims the bot's move in a game for `owner` until `until`: only while the game is
-        /// active at `ply` with the bot to move and no other owner's claim runs past `now`. One
-        /// guarded write, so of several processes that found the same owed move exactly one
-        /// searches it. A committed move or takeback ends the claim.
-        fn claim_bot_turn(&mut self, game_id: i64, ply: u32, owner: &str, now: i64, until: i64) -> Result<bool>;
-        /// Ends `owner`'s claim on a game's bot move without a move (so that another process
-        /// need not wait for it to expire).
-        fn release_bot_turn(&mut self, game_id: i64, owner: &str) -> Result<bool>;
+    /// Claims the bot's move in a game for `owner` until `until`: only while the game is
+    /// active at `ply` with the bot to move and no other owner's claim runs past `now`. One
+    /// guarded write, so of several processes that found the same owed move exactly one
+    /// searches it. A committed move or takeback ends the claim.
+    pub fn claim_bot_turn(
+        &self,
+        game_id: i64,
+        ply: u32,
+        owner: &str,
+        now: i64,
+        until: i64,
+    ) -> Result<bool> {
+        on!(self, write, |c| queries::claims::claim_bot_turn(
+            c, game_id, ply, owner, now, until
+        ))
+    }
 
-        /// Whether the bot answers in this channel.
-        fn channel_enabled(&self, platform: &str, channel: &str) -> Result<bool>;
-        /// Switches the bot on or off in a channel, noting who did it and when.
-        fn set_channel_enabled(&mut self, platform: &str, channel: &str, enabled: bool, by: &str, now: i64) -> Result<()>;
+    /// Ends `owner`'s claim on a game's bot move without a move (so that another process
+    /// need not wait for it to expire).
+    pub fn release_bot_turn(&self, game_id: i64, owner: &str) -> Result<bool> {
+        on!(self, write, |c| queries::claims::release_bot_turn(
+            c, game_id, owner
+        ))
     }
 }

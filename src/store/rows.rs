@@ -1,214 +1,268 @@
-//! Reading a row into the store's types, once for both backends: SQLite and PostgreSQL each
-//! say how to read one cell ([`Cells`]); the decoders here say which cell is what. A value that
-//! does not decode is an error naming the table, the row and the column.
+//! The types the store speaks, for every table: what a row holds, in the game's own types, and
+//! what a caller passes to create one. The queries (`queries/`) read and write them; the
+//! decoders (`decode.rs`) build them from a row of either database.
 
-use super::challenges::{ChallengeRow, ChallengeStatus};
-use super::claims::Lease;
-use super::codec::{self, BadValue};
-use super::games::{GameRow, GameStatus};
-use super::players::PlayerRow;
+use engine::Level;
+use engine::{Move, Outcome, Piece, Position, Side};
 
-/// One row of a query, as a backend gives it. Integers are read as `i64` (SQLite's integers,
-/// PostgreSQL's BIGINT) and narrowed here.
-pub(super) trait Cells {
-    /// The backend's error: what its query callbacks return.
-    type Error;
-    fn text(&self, col: usize) -> Result<String, Self::Error>;
-    fn text_or_null(&self, col: usize) -> Result<Option<String>, Self::Error>;
-    fn int(&self, col: usize) -> Result<i64, Self::Error>;
-    fn int_or_null(&self, col: usize) -> Result<Option<i64>, Self::Error>;
-    fn flag(&self, col: usize) -> Result<bool, Self::Error>;
-    /// The name of column `col`, if the backend knows it.
-    fn column_name(&self, col: usize) -> Option<String>;
-    /// `bad`, found in column `col`, as the backend's error.
-    fn bad_value(&self, col: usize, bad: BadValue) -> Self::Error;
+// Games.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameStatus {
+    Active,
+    Finished,
+    Aborted,
 }
 
-/// The error for `value` in column `col` of a `table` row whose id is column 0.
-fn bad<R: Cells>(r: &R, table: &'static str, col: usize, value: String) -> R::Error {
-    r.bad_value(
-        col,
-        BadValue {
-            table,
-            id: r.int(0).unwrap_or(0),
-            column: r.column_name(col).unwrap_or_else(|| col.to_string()),
-            value,
-        },
-    )
-}
-
-/// Text column `col` decoded with `decode`.
-pub(super) fn column<R: Cells, T>(
-    r: &R,
-    table: &'static str,
-    col: usize,
-    decode: impl FnOnce(&str) -> Option<T>,
-) -> Result<T, R::Error> {
-    let text = r.text(col)?;
-    match decode(&text) {
-        Some(v) => Ok(v),
-        None => Err(bad(r, table, col, text)),
-    }
-}
-
-/// Like [`column`] for a column that may be NULL.
-pub(super) fn optional<R: Cells, T>(
-    r: &R,
-    table: &'static str,
-    col: usize,
-    decode: impl FnOnce(&str) -> Option<T>,
-) -> Result<Option<T>, R::Error> {
-    match r.text_or_null(col)? {
-        None => Ok(None),
-        Some(text) => match decode(&text) {
-            Some(v) => Ok(Some(v)),
-            None => Err(bad(r, table, col, text)),
-        },
-    }
-}
-
-/// An integer column read as the narrower type the store speaks.
-pub(super) fn int<R: Cells, T: TryFrom<i64>>(
-    r: &R,
-    table: &'static str,
-    col: usize,
-) -> Result<T, R::Error> {
-    let v = r.int(col)?;
-    T::try_from(v).map_err(|_| bad(r, table, col, v.to_string()))
-}
-
-/// The columns [`game`] reads, in its order.
-pub(super) const GAME_COLUMNS: &str = "id, platform, scope, channel, jade_id, crimson_id, bot_level, start_position, moves, \
-     position, ply, status, result, reason, rated, draw_offer, created_at, last_move_at, finished_at, \
-     captures, hashes, takeback_offer";
-
-pub(super) fn game<R: Cells>(r: &R) -> Result<GameRow, R::Error> {
-    const TABLE: &str = "games";
-    let status = column(r, TABLE, 11, GameStatus::parse)?;
-    let outcome = match status {
-        GameStatus::Finished => {
-            let result = r.text(12)?;
-            Some(column(r, TABLE, 13, |reason| {
-                codec::outcome(&result, reason)
-            })?)
+impl GameStatus {
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Active => "active",
+            GameStatus::Finished => "finished",
+            GameStatus::Aborted => "aborted",
         }
-        GameStatus::Active | GameStatus::Aborted => None,
-    };
-    let moves = column(r, TABLE, 8, codec::moves)?;
-    let captures = column(r, TABLE, 19, codec::captures)?;
-    let history = column(r, TABLE, 20, codec::hashes)?;
-    if captures.len() != moves.len() {
-        return column(r, TABLE, 19, |_| None);
     }
-    if history.len() != moves.len() {
-        return column(r, TABLE, 20, |_| None);
+
+    pub(crate) fn parse(s: &str) -> Option<GameStatus> {
+        [
+            GameStatus::Active,
+            GameStatus::Finished,
+            GameStatus::Aborted,
+        ]
+        .into_iter()
+        .find(|g| g.as_str() == s)
     }
-    Ok(GameRow {
-        id: r.int(0)?,
-        platform: r.text(1)?,
-        scope: r.text(2)?,
-        channel: r.text(3)?,
-        jade_id: r.int_or_null(4)?,
-        crimson_id: r.int_or_null(5)?,
-        bot_level: optional(r, TABLE, 6, codec::level)?,
-        start_position: column(r, TABLE, 7, codec::position)?,
-        moves,
-        captures,
-        history,
-        position: column(r, TABLE, 9, codec::position)?,
-        ply: int(r, TABLE, 10)?,
-        status,
-        outcome,
-        rated: r.flag(14)?,
-        draw_offer: optional(r, TABLE, 15, codec::side)?,
-        takeback_offer: optional(r, TABLE, 21, codec::side)?,
-        created_at: r.int(16)?,
-        last_move_at: r.int(17)?,
-        finished_at: r.int_or_null(18)?,
-    })
 }
 
-/// The columns [`challenge`] reads, in its order.
-pub(super) const CHALLENGE_COLUMNS: &str = "id, platform, scope, channel, challenger_id, challenged_id, side, status, created_at, expires_at, game_id, rated";
-
-pub(super) fn challenge<R: Cells>(r: &R) -> Result<ChallengeRow, R::Error> {
-    const TABLE: &str = "challenges";
-    Ok(ChallengeRow {
-        id: r.int(0)?,
-        platform: r.text(1)?,
-        scope: r.text(2)?,
-        channel: r.text(3)?,
-        challenger_id: r.int(4)?,
-        challenged_id: r.int_or_null(5)?,
-        side: column(r, TABLE, 6, codec::side_choice)?,
-        status: column(r, TABLE, 7, ChallengeStatus::parse)?,
-        created_at: r.int(8)?,
-        expires_at: r.int(9)?,
-        game_id: r.int_or_null(10)?,
-        rated: r.flag(11)?,
-    })
+/// A game as stored, in the game's own types.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    pub id: i64,
+    pub platform: String,
+    pub scope: String,
+    pub channel: String,
+    pub jade_id: Option<i64>,
+    pub crimson_id: Option<i64>,
+    /// Set when one side is the bot (the side whose player id is `None`).
+    pub bot_level: Option<Level>,
+    pub start_position: Position,
+    /// The moves played, in order.
+    pub moves: Vec<Move>,
+    /// What each move captured, beside [`GameRow::moves`].
+    pub captures: Vec<Option<Piece>>,
+    /// The hash of the position before each move, oldest first (the bot's repetition check).
+    pub history: Vec<u64>,
+    pub position: Position,
+    pub ply: u32,
+    pub status: GameStatus,
+    /// How a finished game ended (`None` while active and for aborted games).
+    pub outcome: Option<Outcome>,
+    pub rated: bool,
+    /// Who has a draw offer standing.
+    pub draw_offer: Option<Side>,
+    /// Who has asked to take back a move.
+    pub takeback_offer: Option<Side>,
+    pub created_at: i64,
+    pub last_move_at: i64,
+    pub finished_at: Option<i64>,
 }
 
-/// The columns [`player`] reads, in its order.
-pub(super) const PLAYER_COLUMNS: &str =
-    "id, platform, user_id, display_name, rating, rated_games, wins, draws, losses";
-
-pub(super) fn player<R: Cells>(r: &R) -> Result<PlayerRow, R::Error> {
-    const TABLE: &str = "players";
-    Ok(PlayerRow {
-        id: r.int(0)?,
-        platform: r.text(1)?,
-        user_id: r.text(2)?,
-        display_name: r.text(3)?,
-        rating: int(r, TABLE, 4)?,
-        rated_games: int(r, TABLE, 5)?,
-        wins: int(r, TABLE, 6)?,
-        draws: int(r, TABLE, 7)?,
-        losses: int(r, TABLE, 8)?,
-    })
+impl GameRow {
+    /// The last move and what it captured.
+    pub fn last_move(&self) -> Option<(Move, Option<Piece>)> {
+        Some((*self.moves.last()?, self.captures.last().copied().flatten()))
+    }
 }
 
-/// The columns [`lease`] reads, in its order.
-pub(super) const LEASE_COLUMNS: &str = "name, owner, acquired_at, expires_at";
-
-pub(super) fn lease<R: Cells>(r: &R) -> Result<Lease, R::Error> {
-    Ok(Lease {
-        name: r.text(0)?,
-        owner: r.text(1)?,
-        acquired_at: r.int(2)?,
-        expires_at: r.int(3)?,
-    })
+pub struct NewGame<'a> {
+    pub platform: &'a str,
+    pub scope: &'a str,
+    pub channel: &'a str,
+    pub jade_id: Option<i64>,
+    pub crimson_id: Option<i64>,
+    pub bot_level: Option<Level>,
+    pub position: &'a Position,
+    pub rated: bool,
+    pub now: i64,
 }
 
-impl Cells for rusqlite::Row<'_> {
-    type Error = rusqlite::Error;
+/// One move as it is committed: the move, what it took, and the positions around it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Step {
+    pub mv: Move,
+    pub captured: Option<Piece>,
+    /// The hash of the position the move was played in.
+    pub before: u64,
+    /// The position after it.
+    pub after: Position,
+}
 
-    fn text(&self, col: usize) -> rusqlite::Result<String> {
-        self.get(col)
+impl Step {
+    /// Plays a legal `mv` on `pos`.
+    pub fn play(pos: &Position, mv: Move) -> Step {
+        let mut after = *pos;
+        let captured = after.play_unchecked(mv);
+        Step {
+            mv,
+            captured,
+            before: pos.hash(),
+            after,
+        }
+    }
+}
+
+/// One player's rating change at the end of a rated game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    pub player_id: i64,
+    pub before: i32,
+    pub after: i32,
+    /// 1, 0.5 or 0.
+    pub score: f64,
+}
+
+/// How a game ends: finished with an outcome, or aborted (`outcome: None`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finish {
+    pub outcome: Option<Outcome>,
+    pub changes: Vec<RatingChange>,
+}
+
+impl Finish {
+    /// Ended before it counted: no result, no rating change.
+    pub fn aborted() -> Finish {
+        Finish {
+            outcome: None,
+            changes: Vec::new(),
+        }
     }
 
-    fn text_or_null(&self, col: usize) -> rusqlite::Result<Option<String>> {
-        self.get(col)
+    pub(crate) fn status(&self) -> GameStatus {
+        match self.outcome {
+            Some(_) => GameStatus::Finished,
+            None => GameStatus::Aborted,
+        }
+    }
+}
+
+// Challenges.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChallengeStatus {
+    Open,
+    Accepted,
+    Declined,
+    Cancelled,
+    Expired,
+}
+
+impl ChallengeStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChallengeStatus::Open => "open",
+            ChallengeStatus::Accepted => "accepted",
+            ChallengeStatus::Declined => "declined",
+            ChallengeStatus::Cancelled => "cancelled",
+            ChallengeStatus::Expired => "expired",
+        }
     }
 
-    fn int(&self, col: usize) -> rusqlite::Result<i64> {
-        self.get(col)
+    pub(crate) fn parse(s: &str) -> Option<ChallengeStatus> {
+        [
+            ChallengeStatus::Open,
+            ChallengeStatus::Accepted,
+            ChallengeStatus::Declined,
+            ChallengeStatus::Cancelled,
+            ChallengeStatus::Expired,
+        ]
+        .into_iter()
+        .find(|c| c.as_str() == s)
     }
+}
 
-    fn int_or_null(&self, col: usize) -> rusqlite::Result<Option<i64>> {
-        self.get(col)
-    }
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChallengeRow {
+    pub id: i64,
+    pub platform: String,
+    pub scope: String,
+    pub channel: String,
+    pub challenger_id: i64,
+    /// `None` for an open challenge.
+    pub challenged_id: Option<i64>,
+    /// The side the challenger asked for; `None`: drawn at random.
+    pub side: Option<Side>,
+    pub status: ChallengeStatus,
+    pub created_at: i64,
+    pub expires_at: i64,
+    pub game_id: Option<i64>,
+    /// Whether the game it starts is rated (`challenge ... casual` is not).
+    pub rated: bool,
+}
 
-    fn flag(&self, col: usize) -> rusqlite::Result<bool> {
-        self.get(col)
-    }
+pub struct NewChallenge<'a> {
+    pub platform: &'a str,
+    pub scope: &'a str,
+    pub channel: &'a str,
+    pub challenger_id: i64,
+    pub challenged_id: Option<i64>,
+    pub side: Option<Side>,
+    pub rated: bool,
+    pub now: i64,
+    pub expires_at: i64,
+}
 
-    fn column_name(&self, col: usize) -> Option<String> {
-        self.as_ref().column_name(col).ok().map(str::to_string)
-    }
+// Players.
 
-    fn bad_value(&self, col: usize, bad: BadValue) -> rusqlite::Error {
-        // The store's error conversion takes the BadValue back out.
-        rusqlite::Error::FromSqlConversionFailure(col, rusqlite::types::Type::Text, Box::new(bad))
-    }
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRow {
+    pub id: i64,
+    pub platform: String,
+    pub user_id: String,
+    pub display_name: String,
+    pub rating: i32,
+    pub rated_games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+/// A leaderboard line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RankedPlayer {
+    pub rank: u32,
+    pub player: PlayerRow,
+}
+
+// Leases and claims.
+
+/// Who holds a lease, and until when (unix seconds).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lease {
+    pub name: String,
+    pub owner: String,
+    pub acquired_at: i64,
+    pub expires_at: i64,
+}
+
+/// What asking for a lease gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LeaseGrant {
+    /// The caller holds it now (it was free, had expired, or was the caller's already).
+    Granted,
+    /// Another owner holds it and it has not expired.
+    Held(Lease),
+}
+
+// Takebacks.
+
+/// Moves taken back once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Takeback {
+    /// Who asked.
+    pub side: Side,
+    /// The game's ply before the takeback.
+    pub from_ply: u32,
+    /// The moves taken back, in the order they were played.
+    pub moves: Vec<Move>,
+    pub at: i64,
 }

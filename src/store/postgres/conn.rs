@@ -1,4 +1,5 @@
-//! One connection with its prepared statements. The client's `query("…")` prepares its text
+//! One connection with its prepared statements, and [`Sql`] in PostgreSQL's dialect (the
+//! queries' own). The client's `query("…")` prepares its text
 //! anew on every call, one round trip to the server before the one that runs it; here each text
 //! is prepared once per connection and kept, so a query is one round trip. A move is about ten
 //! queries, and on a quiet machine each round trip is a wake-up of the server and of the bot.
@@ -6,86 +7,34 @@
 //! The statements live as long as the connection: a connection made again after it was lost
 //! starts with none. Protocol-level prepared statements are not undone by a rollback.
 
-use std::borrow::BorrowMut;
 use std::collections::HashMap;
+use std::error::Error;
 
-use ::postgres::types::ToSql;
-use ::postgres::{Client, GenericClient, Row, Statement, Transaction};
+use ::postgres::types::{IsNull, ToSql, Type, to_sql_checked};
+use ::postgres::{Client, Row, Statement};
+use bytes::BytesMut;
+
+use crate::Result;
+use crate::sql::{Cells, Sql, Value};
 
 /// Prepared texts beyond this many are dropped all at once (the store's texts are a few dozen;
 /// the bound is for a text built with a value inside, should one ever be).
 const MOST_STATEMENTS: usize = 256;
 
-type Params<'p> = &'p [&'p (dyn ToSql + Sync)];
-
-type Prepared = HashMap<String, Statement>;
-
 /// A connection and the statements prepared on it.
 pub(super) struct Conn {
     client: Client,
-    prepared: Prepared,
-}
-
-/// A transaction on a [`Conn`], preparing through the same statements.
-pub(super) struct Tx<'c> {
-    tx: Transaction<'c>,
-    prepared: &'c mut Prepared,
-}
-
-/// `sql` prepared on `client`, from `prepared` when it was before.
-fn statement(
-    prepared: &mut Prepared,
-    client: &mut impl GenericClient,
-    sql: &str,
-) -> Result<Statement, ::postgres::Error> {
-    if let Some(s) = prepared.get(sql) {
-        return Ok(s.clone());
-    }
-    let s = client.prepare(sql)?;
-    if prepared.len() >= MOST_STATEMENTS {
-        prepared.clear();
-    }
-    prepared.insert(sql.to_string(), s.clone());
-    Ok(s)
-}
-
-/// The query methods of the client and of a transaction, with prepared statements.
-macro_rules! queries {
-    ($client:ident) => {
-        pub(super) fn query_opt(
-            &mut self,
-            sql: &str,
-            params: Params<'_>,
-        ) -> Result<Option<Row>, ::postgres::Error> {
-            let s = statement(self.prepared.borrow_mut(), &mut self.$client, sql)?;
-            self.$client.query_opt(&s, params)
-        }
-
-        pub(super) fn query_one(
-            &mut self,
-            sql: &str,
-            params: Params<'_>,
-        ) -> Result<Row, ::postgres::Error> {
-            let s = statement(self.prepared.borrow_mut(), &mut self.$client, sql)?;
-            self.$client.query_one(&s, params)
-        }
-
-        pub(super) fn execute(
-            &mut self,
-            sql: &str,
-            params: Params<'_>,
-        ) -> Result<u64, ::postgres::Error> {
-            let s = statement(self.prepared.borrow_mut(), &mut self.$client, sql)?;
-            self.$client.execute(&s, params)
-        }
-    };
+    prepared: HashMap<String, Statement>,
+    /// A transaction was begun and not yet ended.
+    open: bool,
 }
 
 impl Conn {
     pub(super) fn new(client: Client) -> Conn {
         Conn {
             client,
-            prepared: Prepared::new(),
+            prepared: HashMap::new(),
+            open: false,
         }
     }
 
@@ -93,11 +42,37 @@ impl Conn {
         self.client.is_closed()
     }
 
-    pub(super) fn transaction(&mut self) -> Result<Tx<'_>, ::postgres::Error> {
-        Ok(Tx {
-            tx: self.client.transaction()?,
-            prepared: &mut self.prepared,
-        })
+    /// Ends a transaction a caller left open (it failed or panicked): nothing of it committed.
+    pub(super) fn settle(&mut self) -> Result<()> {
+        if self.open {
+            self.rollback()?;
+        }
+        Ok(())
+    }
+
+    /// `sql` prepared, from the cache when it was before.
+    fn statement(&mut self, sql: &str) -> std::result::Result<Statement, ::postgres::Error> {
+        if let Some(s) = self.prepared.get(sql) {
+            return Ok(s.clone());
+        }
+        let s = self.client.prepare(sql)?;
+        if self.prepared.len() >= MOST_STATEMENTS {
+            self.prepared.clear();
+        }
+        self.prepared.insert(sql.to_string(), s.clone());
+        Ok(s)
+    }
+
+    /// One round trip that asks nothing (the prepared statements stay).
+    pub(super) fn ping(&mut self) -> Result<()> {
+        Ok(self.client.batch_execute("")?)
+    }
+
+    /// Statements without parameters, as they are; the schema may change, so the prepared
+    /// statements are dropped.
+    pub(super) fn batch_execute(&mut self, sql: &str) -> Result<()> {
+        self.prepared.clear();
+        Ok(self.client.batch_execute(sql)?)
     }
 
     /// The client itself, for what the wrappers do not offer (tests).
@@ -113,30 +88,100 @@ impl Conn {
     }
 }
 
-impl Conn {
-    queries!(client);
+/// The values as the client takes them.
+fn refs<'v>(args: &'v [Value<'_>]) -> Vec<&'v (dyn ToSql + Sync)> {
+    args.iter().map(|v| v as &(dyn ToSql + Sync)).collect()
+}
 
-    pub(super) fn query(
-        &mut self,
-        sql: &str,
-        params: Params<'_>,
-    ) -> Result<Vec<Row>, ::postgres::Error> {
-        let s = statement(&mut self.prepared, &mut self.client, sql)?;
-        self.client.query(&s, params)
+impl Sql for Conn {
+    fn exec(&mut self, sql: &str, args: &[Value<'_>]) -> Result<u64> {
+        let s = self.statement(sql)?;
+        Ok(self.client.execute(&s, &refs(args))?)
     }
 
-    /// Statements without parameters, as they are; the schema may change, so the prepared
-    /// statements are dropped.
-    pub(super) fn batch_execute(&mut self, sql: &str) -> Result<(), ::postgres::Error> {
-        self.prepared.clear();
-        self.client.batch_execute(sql)
+    fn each(
+        &mut self,
+        sql: &str,
+        args: &[Value<'_>],
+        f: &mut dyn FnMut(&dyn Cells) -> Result<()>,
+    ) -> Result<()> {
+        let s = self.statement(sql)?;
+        for row in self.client.query(&s, &refs(args))? {
+            f(&row)?;
+        }
+        Ok(())
+    }
+
+    fn begin(&mut self) -> Result<()> {
+        self.client.batch_execute("BEGIN")?;
+        self.open = true;
+        Ok(())
+    }
+
+    fn commit(&mut self) -> Result<()> {
+        self.open = false;
+        Ok(self.client.batch_execute("COMMIT")?)
+    }
+
+    fn rollback(&mut self) -> Result<()> {
+        self.open = false;
+        Ok(self.client.batch_execute("ROLLBACK")?)
     }
 }
 
-impl Tx<'_> {
-    queries!(tx);
+impl ToSql for Value<'_> {
+    fn to_sql(
+        &self,
+        ty: &Type,
+        out: &mut BytesMut,
+    ) -> std::result::Result<IsNull, Box<dyn Error + Sync + Send>> {
+        match self {
+            Value::Null => Ok(IsNull::Yes),
+            Value::Int(n) => match *ty {
+                Type::INT4 => i32::try_from(*n)?.to_sql_checked(ty, out),
+                Type::INT2 => i16::try_from(*n)?.to_sql_checked(ty, out),
+                _ => n.to_sql_checked(ty, out),
+            },
+            Value::Real(x) => x.to_sql_checked(ty, out),
+            Value::Bool(b) => b.to_sql_checked(ty, out),
+            Value::Text(s) => s.as_ref().to_sql_checked(ty, out),
+        }
+    }
 
-    pub(super) fn commit(self) -> Result<(), ::postgres::Error> {
-        self.tx.commit()
+    /// Any type: the value's own check runs in `to_sql` (NULL fits every column).
+    fn accepts(_: &Type) -> bool {
+        true
+    }
+
+    to_sql_checked!();
+}
+
+impl Cells for Row {
+    fn text(&self, col: usize) -> Result<String> {
+        Ok(self.try_get(col)?)
+    }
+
+    fn text_or_null(&self, col: usize) -> Result<Option<String>> {
+        Ok(self.try_get(col)?)
+    }
+
+    fn int(&self, col: usize) -> Result<i64> {
+        Ok(self.try_get(col)?)
+    }
+
+    fn int_or_null(&self, col: usize) -> Result<Option<i64>> {
+        Ok(self.try_get(col)?)
+    }
+
+    fn real(&self, col: usize) -> Result<f64> {
+        Ok(self.try_get(col)?)
+    }
+
+    fn flag(&self, col: usize) -> Result<bool> {
+        Ok(self.try_get(col)?)
+    }
+
+    fn column_name(&self, col: usize) -> Option<String> {
+        self.columns().get(col).map(|c| c.name().to_string())
     }
 }

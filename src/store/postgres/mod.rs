@@ -1,31 +1,31 @@
-//! The PostgreSQL backend, for several bot processes sharing one database: one connection per
-//! process (the chat layer holds the store behind one lock anyway), made again with back-off
-//! when it was lost. The sync `postgres` client runs its own small runtime, so it is called
-//! only from blocking threads, which is where the store already runs.
+//! The PostgreSQL backend, for several bot processes sharing one database: a pool of
+//! connections (r2d2), so that commands about different games run at the same time; a lost
+//! connection is made again with back-off. The sync `postgres` client runs its own small
+//! runtime, so it is called only from blocking threads, which is where the store runs.
 //!
-//! Every "check, then write" is one transaction that locks what it checks (`FOR UPDATE` on the
-//! game or the players' rows, always in the order game, players by id, challenge), so that two
-//! processes cannot both pass the same check; ratings change relative to what is stored. A
-//! transaction the server rolls back over a conflict with another (a serialization failure, a
-//! deadlock) runs again; TLS is as the URL's `sslmode` asks (`tls.rs`).
+//! The queries (`queries/`) lock what they check with `FOR UPDATE`. A transaction the server
+//! rolls back over a conflict with another (a serialization failure, a deadlock) runs again;
+//! TLS is as the URL's `sslmode` asks (`tls.rs`); the dialect is in `conn.rs`.
 
-mod claims;
 mod conn;
-mod games;
-mod queries;
 mod schema;
 mod tls;
 
-use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use ::postgres::error::SqlState;
-use ::postgres::{Client, NoTls, Row};
+use ::postgres::{Client, NoTls};
+use r2d2::{HandleError, ManageConnection, Pool, PooledConnection};
 
 use self::conn::Conn;
-use super::codec::BadValue;
-use super::rows::Cells;
-use super::{DatabaseState, PostgresUrl, Result, StoreError};
+use crate::sql::Sql;
+use crate::{DatabaseState, PostgresUrl, Result, StoreError};
+
+/// Connections a process keeps open at most: more commands than this at once wait for one.
+const POOL_SIZE: u32 = 8;
+
+/// How long a command waits for a connection (the server may be restarting) before it fails.
+const CHECKOUT_WAIT: Duration = Duration::from_secs(15);
 
 /// How many times a lost connection is made again before the operation fails, and the first
 /// wait (doubled each time).
@@ -82,84 +82,135 @@ impl From<::postgres::Error> for StoreError {
     }
 }
 
+/// Makes the pool's connections: TLS and retries as [`connect`] does.
+struct Manager {
+    url: PostgresUrl,
+}
+
+impl ManageConnection for Manager {
+    type Connection = Conn;
+    type Error = StoreError;
+
+    fn connect(&self) -> Result<Conn> {
+        Ok(Conn::new(connect(&self.url)?))
+    }
+
+    fn is_valid(&self, conn: &mut Conn) -> Result<()> {
+        conn.ping()
+    }
+
+    fn has_broken(&self, conn: &mut Conn) -> bool {
+        conn.is_closed()
+    }
+}
+
+/// The pool's failures to connect go to the log (never with the password: see [`connect`]).
+#[derive(Debug)]
+struct Warn;
+
+impl HandleError<StoreError> for Warn {
+    fn handle_error(&self, error: StoreError) {
+        tracing::warn!(%error, "cannot open a connection to the database");
+    }
+}
+
 /// An open PostgreSQL database.
 pub(crate) struct Postgres {
     url: PostgresUrl,
-    /// `None` after a connection was lost and could not be made again yet.
-    client: Mutex<Option<Conn>>,
+    /// Always there until dropped (see the `Drop`).
+    pool: Option<Pool<Manager>>,
 }
 
 impl Postgres {
     /// Connects (trying again with back-off) and brings the schema up to date.
     pub(crate) fn connect(url: &PostgresUrl) -> Result<Postgres> {
         let mut client = connect(url)?;
-        schema::migrate(&mut client, &url.to_string())?;
+        let migrated = schema::migrate(&mut client, &url.to_string());
+        off_the_runtime(client);
+        migrated?;
+        let pool = Pool::builder()
+            .max_size(POOL_SIZE)
+            // Made when asked for, so that one caller at a time meets one connection.
+            .min_idle(Some(0))
+            .connection_timeout(CHECKOUT_WAIT)
+            // A connection the server closed says so (`has_broken`); no round trip to ask.
+            .test_on_check_out(false)
+            .error_handler(Box::new(Warn))
+            .build_unchecked(Manager { url: url.clone() });
         Ok(Postgres {
             url: url.clone(),
-            client: Mutex::new(Some(Conn::new(client))),
+            pool: Some(pool),
         })
     }
 
-    /// Runs `f` on the connection, made again first if it was lost. When the server rolled
-    /// `f`'s transaction back to resolve a conflict with another one (a serialization failure
-    /// or a deadlock: nothing of it was written), `f` runs again, a few times at most, after a
-    /// short pause. Any other error is returned as it is: a write that may or may not have
-    /// committed (the connection dropped) is not tried again, so a move is answered only after
-    /// its commit.
-    fn with<T>(&self, mut f: impl FnMut(&mut Conn) -> Result<T>) -> Result<T> {
-        let mut client = self.lock();
+    /// Runs `f` on a connection of the pool. When the server rolled `f`'s transaction back to
+    /// resolve a conflict with another one (a serialization failure or a deadlock: nothing of
+    /// it was written), `f` runs again, a few times at most, after a short pause. Any other
+    /// error is returned as it is: a write that may or may not have committed (the connection
+    /// dropped) is not tried again, so a move is answered only after its commit.
+    pub(crate) fn with<T>(&self, mut f: impl FnMut(&mut dyn Sql) -> Result<T>) -> Result<T> {
+        self.with_conn(|c| f(c))
+    }
+
+    fn with_conn<T>(&self, mut f: impl FnMut(&mut Conn) -> Result<T>) -> Result<T> {
         again_after_conflicts(CONFLICT_TRIES, CONFLICT_WAIT, rolled_back, || {
-            let client = match &mut *client {
-                Some(c) if !c.is_closed() => c,
-                lost => {
-                    tracing::warn!(database = %self.url, "the connection to the database was lost; connecting again");
-                    *lost = None;
-                    lost.insert(Conn::new(connect(&self.url)?))
-                }
-            };
-            f(client)
+            let mut conn = self.checkout()?;
+            conn.settle()?;
+            f(&mut conn)
         })
     }
 
-    fn lock(&self) -> MutexGuard<'_, Option<Conn>> {
-        // A panic while the lock was held leaves a connection that is still usable (an open
-        // transaction was rolled back when it was dropped).
-        self.client.lock().unwrap_or_else(|e| e.into_inner())
+    /// An open connection: one the server closed is dropped (the pool makes another).
+    fn checkout(&self) -> Result<PooledConnection<Manager>> {
+        let unavailable = |detail: String| StoreError::Connect {
+            url: self.url.to_string(),
+            detail,
+        };
+        let pool = self
+            .pool
+            .as_ref()
+            .ok_or_else(|| unavailable("the store is closing".to_string()))?;
+        for _ in 0..=POOL_SIZE {
+            let conn = pool.get().map_err(|e| unavailable(e.to_string()))?;
+            if !conn.is_closed() {
+                return Ok(conn);
+            }
+            tracing::warn!(database = %self.url, "a connection to the database was lost; connecting again");
+        }
+        Err(unavailable("every connection was lost".to_string()))
     }
 
     pub(crate) fn schema_version(&self) -> Result<i64> {
         self.with(|c| {
-            Ok(c.query_one("SELECT version FROM schema_version", &[])?
-                .get(0))
+            c.one(
+                "schema_version",
+                "SELECT version FROM schema_version",
+                &[],
+                |r| r.int(0),
+            )
         })
     }
 
     pub(crate) fn raw_execute(&self, sql: &str) -> Result<()> {
-        self.with(|c| Ok(c.batch_execute(sql)?))
-    }
-
-    pub(crate) fn ping(&self) -> Result<()> {
-        self.with(|c| {
-            c.query_one("SELECT 1", &[])?;
-            Ok(())
-        })
+        self.with_conn(|c| c.batch_execute(sql))
     }
 }
 
 impl Drop for Postgres {
-    /// Closing the connection runs the client's own small runtime, which cannot start on a
-    /// thread that drives async tasks: there it is closed on a thread of its own.
+    /// Closing a connection runs the client's own small runtime, which cannot start on a
+    /// thread that drives async tasks: there the pool is closed on a thread of its own.
     fn drop(&mut self) {
-        let client = self
-            .client
-            .get_mut()
-            .unwrap_or_else(|e| e.into_inner())
-            .take();
-        if let Some(client) = client
-            && tokio::runtime::Handle::try_current().is_ok()
-        {
-            std::thread::spawn(move || drop(client));
+        if let Some(pool) = self.pool.take() {
+            off_the_runtime(pool);
         }
+    }
+}
+
+/// Drops `what` (which closes connections) where that can block: here, or on a thread of its
+/// own when this thread drives async tasks.
+fn off_the_runtime<T: Send + 'static>(what: T) {
+    if tokio::runtime::Handle::try_current().is_ok() {
+        std::thread::spawn(move || drop(what));
     }
 }
 
@@ -173,7 +224,7 @@ pub(crate) fn inspect(url: &PostgresUrl) -> Result<DatabaseState> {
     let version: i64 = client
         .query_opt("SELECT version FROM schema_version", &[])?
         .map_or(Ok(0), |r| r.try_get(0))?;
-    let latest = super::schema::latest_version();
+    let latest = crate::sqlite::schema::latest_version();
     if version > latest {
         return Err(StoreError::TooNew(url.to_string(), version));
     }
@@ -226,43 +277,12 @@ fn connect(url: &PostgresUrl) -> Result<Client> {
     }
 }
 
-impl Cells for Row {
-    type Error = StoreError;
-
-    fn text(&self, col: usize) -> Result<String> {
-        Ok(self.try_get(col)?)
-    }
-
-    fn text_or_null(&self, col: usize) -> Result<Option<String>> {
-        Ok(self.try_get(col)?)
-    }
-
-    fn int(&self, col: usize) -> Result<i64> {
-        Ok(self.try_get(col)?)
-    }
-
-    fn int_or_null(&self, col: usize) -> Result<Option<i64>> {
-        Ok(self.try_get(col)?)
-    }
-
-    fn flag(&self, col: usize) -> Result<bool> {
-        Ok(self.try_get(col)?)
-    }
-
-    fn column_name(&self, col: usize) -> Option<String> {
-        self.columns().get(col).map(|c| c.name().to_string())
-    }
-
-    fn bad_value(&self, _col: usize, bad: BadValue) -> StoreError {
-        StoreError::BadValue(Box::new(bad))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::cell::Cell;
 
     use super::*;
+    use crate::sql::args;
 
     /// A conflict as the classification sees it, without a server: the error's code.
     fn fake(code: Option<&SqlState>) -> StoreError {
@@ -346,9 +366,9 @@ mod tests {
         let (base, query) = server.split_at(server.find('?').unwrap_or(server.len()));
         let slash = base.rfind('/').unwrap();
         let url = format!("{}/{name}{query}", &base[..slash]);
-        match super::super::Location::from_path(std::path::Path::new(&url)) {
-            super::super::Location::Postgres(url) => Some(url),
-            super::super::Location::File(_) => unreachable!("{url} is a URL"),
+        match crate::Location::from_path(std::path::Path::new(&url)) {
+            crate::Location::Postgres(url) => Some(url),
+            crate::Location::File(_) => unreachable!("{url} is a URL"),
         }
     }
 
@@ -365,7 +385,7 @@ mod tests {
         let mut other = Client::connect(url.expose(), NoTls).unwrap();
         let mut runs = 0;
         store
-            .with(|c| {
+            .with_conn(|c| {
                 runs += 1;
                 // REPEATABLE READ: the snapshot is taken at the first read; a row another
                 // transaction changed after it cannot be updated (40001).
@@ -401,7 +421,7 @@ mod tests {
             return;
         };
         let store = Postgres::connect(&url).unwrap();
-        let prepared = || store.with(|c| Ok(c.prepared())).unwrap();
+        let prepared = || store.with_conn(|c| Ok(c.prepared())).unwrap();
         assert_eq!(prepared(), 0, "migrations run on the bare client");
         let version = store.schema_version().unwrap();
         assert_eq!(store.schema_version().unwrap(), version);
@@ -409,10 +429,10 @@ mod tests {
         // Prepared inside a transaction that rolls back, the statement still serves after it.
         store
             .with(|c| {
-                let mut tx = c.transaction()?;
-                tx.query_one("SELECT 1 + $1::BIGINT", &[&1i64])?;
-                drop(tx);
-                let two: i64 = c.query_one("SELECT 1 + $1::BIGINT", &[&1i64])?.get(0);
+                c.begin()?;
+                c.one("t", "SELECT 1 + $1::BIGINT", args![1i64], |r| r.int(0))?;
+                c.rollback()?;
+                let two = c.one("t", "SELECT 1 + $1::BIGINT", args![1i64], |r| r.int(0))?;
                 assert_eq!(two, 2);
                 Ok(())
             })

@@ -16,7 +16,7 @@ use rustls::{
 };
 use tokio_postgres_rustls::MakeRustlsConnect;
 
-use super::super::location::{SslMode, Tls};
+use crate::location::{SslMode, Tls};
 
 /// The client side of TLS for `tls`; `None` for `sslmode=disable`. The error says what is
 /// wrong with the CA certificates.

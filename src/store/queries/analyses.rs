@@ -1,39 +1,30 @@
 //! Finished games' analyses, kept so that asking again is instant: one row per game, the
-//! judged half-moves in a compact text column (one entry per ply, `;` between entries), the
-//! same on both backends; here the SQLite queries and the column's codec.
+//! judged half-moves in a compact text column (one entry per ply, `;` between entries).
 
-use rusqlite::{OptionalExtension, params};
-
-use super::sqlite::Sqlite;
-use super::{Result, StoreError};
+use crate::sql::{Sql, args};
+use crate::{Result, StoreError};
 use engine::Score;
 use engine::review::{Analysis, PlyReview, Tag};
 use engine::{Move, Side};
 
-impl Sqlite {
-    pub fn analysis(&self, game_id: i64) -> Result<Option<Analysis>> {
-        let row: Option<(f64, String)> = self
-            .conn
-            .prepare_cached("SELECT jade_start, plies FROM analyses WHERE game_id = ?1")?
-            .query_row(params![game_id], |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()?;
-        row.map(|(jade_start, text)| from_columns(game_id, jade_start, &text))
-            .transpose()
-    }
-
-    pub fn save_analysis(&mut self, game_id: i64, analysis: &Analysis, now: i64) -> Result<()> {
-        self.conn
-            .prepare_cached(
-                "INSERT INTO analyses (game_id, jade_start, plies, created_at) VALUES (?1, ?2, ?3, ?4)
-                 ON CONFLICT (game_id) DO UPDATE SET jade_start = ?2, plies = ?3, created_at = ?4",
-            )?
-            .execute(params![game_id, analysis.jade_start, encode(&analysis.plies), now])?;
-        Ok(())
-    }
+pub(crate) fn analysis(c: &mut dyn Sql, game_id: i64) -> Result<Option<Analysis>> {
+    c.row(
+        "SELECT jade_start, plies FROM analyses WHERE game_id = $1",
+        args![game_id],
+        |r| from_columns(game_id, r.real(0)?, &r.text(1)?),
+    )
 }
 
-/// An analysis from its row.
-pub(super) fn from_columns(game_id: i64, jade_start: f64, plies: &str) -> Result<Analysis> {
+pub(crate) fn save(c: &mut dyn Sql, game_id: i64, analysis: &Analysis, now: i64) -> Result<()> {
+    c.exec(
+        "INSERT INTO analyses (game_id, jade_start, plies, created_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (game_id) DO UPDATE SET jade_start = $2, plies = $3, created_at = $4",
+        args![game_id, analysis.jade_start, encode(&analysis.plies), now],
+    )?;
+    Ok(())
+}
+
+pub(crate) fn from_columns(game_id: i64, jade_start: f64, plies: &str) -> Result<Analysis> {
     let plies = decode(plies).ok_or_else(|| StoreError::Corrupt {
         table: "analyses",
         detail: format!("game {game_id}: unreadable plies"),
@@ -43,7 +34,7 @@ pub(super) fn from_columns(game_id: i64, jade_start: f64, plies: &str) -> Result
 
 /// `J G7G6 G7G6 v35 v-12 0.5123 0.0000 100.00 -`: side, played, best, the score before (for the
 /// mover), the score after (for Jade), Jade's expected score after, the drop, the accuracy, the tag.
-pub(super) fn encode(plies: &[PlyReview]) -> String {
+pub(crate) fn encode(plies: &[PlyReview]) -> String {
     plies
         .iter()
         .map(|p| {

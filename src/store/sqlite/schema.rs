@@ -3,7 +3,7 @@
 
 use rusqlite::{Connection, Transaction, TransactionBehavior, params};
 
-use super::{Result, StoreError, codec};
+use crate::{Result, StoreError, codec};
 use engine::{Move, Position};
 
 /// One step: SQL, then (if any) code that fills in what SQL cannot compute.
@@ -173,6 +173,14 @@ const MIGRATIONS: &[Migration] = &[
     );
     ALTER TABLE games ADD COLUMN bot_claim TEXT;
     ALTER TABLE games ADD COLUMN bot_claim_until INTEGER;
+    "#,
+        backfill: None,
+    },
+    // 7 -> 8: names are matched with lower() on both databases.
+    Migration {
+        sql: r#"
+    CREATE INDEX players_by_lower_name ON players (platform, lower(display_name));
+    DROP INDEX players_by_name;
     "#,
         backfill: None,
     },

@@ -1,0 +1,87 @@
+//! Players and their ratings; leaderboards per scope (server or room) and global.
+
+use crate::Result;
+use crate::decode::{self, PLAYER_COLUMNS};
+use crate::rows::{PlayerRow, RankedPlayer};
+use crate::sql::{Sql, args};
+
+/// Creates the player or refreshes the display name: one statement, so two processes seeing
+/// a new player at once make one row.
+pub(crate) fn upsert(
+    c: &mut dyn Sql,
+    platform: &str,
+    user_id: &str,
+    name: &str,
+    now: i64,
+) -> Result<PlayerRow> {
+    c.one(
+        "players",
+        &format!(
+            "INSERT INTO players (platform, user_id, display_name, created_at) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (platform, user_id) DO UPDATE SET display_name = excluded.display_name
+             RETURNING {PLAYER_COLUMNS}"
+        ),
+        args![platform, user_id, name, now],
+        decode::player,
+    )
+}
+
+pub(crate) fn find(c: &mut dyn Sql, platform: &str, user_id: &str) -> Result<Option<PlayerRow>> {
+    c.row(
+        &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE platform = $1 AND user_id = $2"),
+        args![platform, user_id],
+        decode::player,
+    )
+}
+
+pub(crate) fn player(c: &mut dyn Sql, id: i64) -> Result<Option<PlayerRow>> {
+    c.row(
+        &format!("SELECT {PLAYER_COLUMNS} FROM players WHERE id = $1"),
+        args![id],
+        decode::player,
+    )
+}
+
+/// Players whose display name matches, ignoring case (an index on `lower(display_name)` on
+/// both databases).
+pub(crate) fn named(c: &mut dyn Sql, platform: &str, name: &str) -> Result<Vec<PlayerRow>> {
+    c.rows(
+        &format!(
+            "SELECT {PLAYER_COLUMNS} FROM players WHERE platform = $1
+             AND lower(display_name) = lower($2) ORDER BY id"
+        ),
+        args![platform, name],
+        decode::player,
+    )
+}
+
+pub(crate) fn leaderboard(
+    c: &mut dyn Sql,
+    scope: Option<(&str, &str)>,
+    limit: u32,
+) -> Result<Vec<RankedPlayer>> {
+    let rows = match scope {
+        Some((platform, scope)) => c.rows(
+            &format!(
+                "SELECT {PLAYER_COLUMNS} FROM players WHERE platform = $1 AND id IN
+                   (SELECT h.player_id FROM rating_history h WHERE h.scope = $2)
+                 ORDER BY rating DESC, rated_games DESC, id LIMIT $3"
+            ),
+            args![platform, scope, limit],
+            decode::player,
+        )?,
+        None => c.rows(
+            &format!(
+                "SELECT {PLAYER_COLUMNS} FROM players WHERE rated_games > 0
+                 ORDER BY rating DESC, rated_games DESC, id LIMIT $1"
+            ),
+            args![limit],
+            decode::player,
+        )?,
+    };
+    Ok(rows
+        .into_iter()
+        .zip(1..)
+        .map(|(player, rank)| RankedPlayer { rank, player })
+        .collect())
+}
