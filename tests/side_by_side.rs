@@ -126,7 +126,9 @@ async fn a_command_that_reads_does_not_wait_for_a_write_held_elsewhere() {
     let path = dir.path().join("jungle.db");
     let service = service(&Location::File(path.clone())).await;
     for (c, first) in [("busy", "G7 G6"), ("quiet", "G7 G6")] {
-        service.handle(event(c, &format!("{c}b"), "!jungle top")).await;
+        service
+            .handle(event(c, &format!("{c}b"), "!jungle top"))
+            .await;
         service
             .handle(event(
                 c,

@@ -99,17 +99,41 @@ pub(crate) trait Cells {
     fn column_name(&self, col: usize) -> Option<String>;
 }
 
+/// What [`Sql::each`] hands each row to.
+pub(crate) type EachRow<'f> = &'f mut dyn FnMut(&dyn Cells) -> Result<()>;
+
+/// The typed getters of [`Cells`] for a backend's row type, whose `$get` reads a column as any
+/// type the backend converts to (`get` for SQLite, `try_get` for PostgreSQL).
+macro_rules! typed_cells {
+    ($get:ident) => {
+        fn text(&self, col: usize) -> $crate::Result<String> {
+            Ok(self.$get(col)?)
+        }
+        fn text_or_null(&self, col: usize) -> $crate::Result<Option<String>> {
+            Ok(self.$get(col)?)
+        }
+        fn int(&self, col: usize) -> $crate::Result<i64> {
+            Ok(self.$get(col)?)
+        }
+        fn int_or_null(&self, col: usize) -> $crate::Result<Option<i64>> {
+            Ok(self.$get(col)?)
+        }
+        fn real(&self, col: usize) -> $crate::Result<f64> {
+            Ok(self.$get(col)?)
+        }
+        fn flag(&self, col: usize) -> $crate::Result<bool> {
+            Ok(self.$get(col)?)
+        }
+    };
+}
+pub(crate) use typed_cells;
+
 /// A connection (or the one a transaction runs on) in one database's dialect.
 pub(crate) trait Sql {
     /// Runs a statement; how many rows it changed.
     fn exec(&mut self, sql: &str, args: &[Value<'_>]) -> Result<u64>;
     /// Runs a query and hands each row to `f`, in order.
-    fn each(
-        &mut self,
-        sql: &str,
-        args: &[Value<'_>],
-        f: &mut dyn FnMut(&dyn Cells) -> Result<()>,
-    ) -> Result<()>;
+    fn each(&mut self, sql: &str, args: &[Value<'_>], f: EachRow<'_>) -> Result<()>;
     /// Starts a transaction that writes: SQLite takes the write lock at once (`BEGIN
     /// IMMEDIATE`); PostgreSQL's rows are locked by the statements (`FOR UPDATE`).
     fn begin(&mut self) -> Result<()>;

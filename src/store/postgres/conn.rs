@@ -15,7 +15,7 @@ use ::postgres::{Client, Row, Statement};
 use bytes::BytesMut;
 
 use crate::Result;
-use crate::sql::{Cells, Sql, Value};
+use crate::sql::{Cells, EachRow, Sql, Value, typed_cells};
 
 /// Prepared texts beyond this many are dropped all at once (the store's texts are a few dozen;
 /// the bound is for a text built with a value inside, should one ever be).
@@ -99,12 +99,7 @@ impl Sql for Conn {
         Ok(self.client.execute(&s, &refs(args))?)
     }
 
-    fn each(
-        &mut self,
-        sql: &str,
-        args: &[Value<'_>],
-        f: &mut dyn FnMut(&dyn Cells) -> Result<()>,
-    ) -> Result<()> {
+    fn each(&mut self, sql: &str, args: &[Value<'_>], f: EachRow<'_>) -> Result<()> {
         let s = self.statement(sql)?;
         for row in self.client.query(&s, &refs(args))? {
             f(&row)?;
@@ -157,29 +152,7 @@ impl ToSql for Value<'_> {
 }
 
 impl Cells for Row {
-    fn text(&self, col: usize) -> Result<String> {
-        Ok(self.try_get(col)?)
-    }
-
-    fn text_or_null(&self, col: usize) -> Result<Option<String>> {
-        Ok(self.try_get(col)?)
-    }
-
-    fn int(&self, col: usize) -> Result<i64> {
-        Ok(self.try_get(col)?)
-    }
-
-    fn int_or_null(&self, col: usize) -> Result<Option<i64>> {
-        Ok(self.try_get(col)?)
-    }
-
-    fn real(&self, col: usize) -> Result<f64> {
-        Ok(self.try_get(col)?)
-    }
-
-    fn flag(&self, col: usize) -> Result<bool> {
-        Ok(self.try_get(col)?)
-    }
+    typed_cells!(try_get);
 
     fn column_name(&self, col: usize) -> Option<String> {
         self.columns().get(col).map(|c| c.name().to_string())

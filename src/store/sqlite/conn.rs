@@ -5,7 +5,7 @@ use rusqlite::types::{ToSqlOutput, Value as Cell};
 use rusqlite::{Connection, ToSql, params_from_iter};
 
 use crate::Result;
-use crate::sql::{Cells, Sql, Value, sqlite_text};
+use crate::sql::{Cells, EachRow, Sql, Value, sqlite_text, typed_cells};
 
 impl ToSql for Value<'_> {
     fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
@@ -34,12 +34,7 @@ impl Sql for Connection {
         Ok(n)
     }
 
-    fn each(
-        &mut self,
-        sql: &str,
-        args: &[Value<'_>],
-        f: &mut dyn FnMut(&dyn Cells) -> Result<()>,
-    ) -> Result<()> {
+    fn each(&mut self, sql: &str, args: &[Value<'_>], f: EachRow<'_>) -> Result<()> {
         let mut stmt = self.prepare_cached(&sqlite_text(sql))?;
         let mut rows = stmt.query(params_from_iter(args))?;
         while let Some(row) = rows.next()? {
@@ -62,29 +57,7 @@ impl Sql for Connection {
 }
 
 impl Cells for rusqlite::Row<'_> {
-    fn text(&self, col: usize) -> Result<String> {
-        Ok(self.get(col)?)
-    }
-
-    fn text_or_null(&self, col: usize) -> Result<Option<String>> {
-        Ok(self.get(col)?)
-    }
-
-    fn int(&self, col: usize) -> Result<i64> {
-        Ok(self.get(col)?)
-    }
-
-    fn int_or_null(&self, col: usize) -> Result<Option<i64>> {
-        Ok(self.get(col)?)
-    }
-
-    fn real(&self, col: usize) -> Result<f64> {
-        Ok(self.get(col)?)
-    }
-
-    fn flag(&self, col: usize) -> Result<bool> {
-        Ok(self.get(col)?)
-    }
+    typed_cells!(get);
 
     fn column_name(&self, col: usize) -> Option<String> {
         self.as_ref().column_name(col).ok().map(str::to_string)
