@@ -125,9 +125,11 @@ async fn metrics_count_a_game_played_through_a_running_bot() {
     )
     .await;
     click(&d, BOB, challenge.id, "accept:1").await;
+    let mut board = 0;
     for (who, mv) in [(ALICE, "G7 G6"), (BOB, "A3 A4")] {
         let m = play(&d, who, mv).await;
         assert!(m.text().contains("played"), "{}", m.text());
+        board = m.id;
     }
 
     // The games gauge is set by the timer pass (every 5 s).
@@ -150,6 +152,24 @@ async fn metrics_count_a_game_played_through_a_running_bot() {
     let timed = sample(&text, "jungle_command_seconds_count").unwrap_or(0.0);
     assert!(timed >= 4.0, "{text}");
     assert_eq!(sample(&text, "jungle_replies_failed_total"), None, "{text}");
+
+    // The game ends: no game is active any more, and the gauge says 0, not its last count.
+    let asked = click(&d, ALICE, board, "resign:1").await;
+    click(&d, ALICE, asked.id, "resign!:1").await;
+    let (_, text) = until(&bot, port, "/metrics", |_, t| {
+        sample(t, "jungle_games{status=\"finished\"}") == Some(1.0)
+    })
+    .await;
+    assert_eq!(
+        sample(&text, "jungle_games{status=\"active\"}"),
+        Some(0.0),
+        "{text}"
+    );
+    assert_eq!(
+        sample(&text, "jungle_games{status=\"aborted\"}"),
+        Some(0.0),
+        "{text}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

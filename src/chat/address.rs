@@ -13,10 +13,16 @@ pub fn recognise(text: &str, prefix: &str, to_bot: bool) -> Option<Result<Comman
     if let Some(rest) = strip_prefix(t, prefix) {
         return Some(table::parse(rest));
     }
-    if let Ok(mv) = t.parse::<Move>() {
-        return Some(Ok(Command::Move { mv, plain: true }));
+    // Said to the bot: a command without the prefix, or a move typed bare (each text is read
+    // once, by the command table, which knows moves too).
+    if to_bot {
+        return Some(table::parse(t).map(|cmd| match cmd {
+            Command::Move { mv, .. } => Command::Move { mv, plain: true },
+            other => other,
+        }));
     }
-    to_bot.then(|| table::parse(t))
+    let mv = t.parse::<Move>().ok()?;
+    Some(Ok(Command::Move { mv, plain: true }))
 }
 
 /// The text after the prefix (any case), when the text starts with it as a word.

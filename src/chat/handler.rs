@@ -233,7 +233,13 @@ impl Core {
         }
         match self.store.game_counts() {
             Ok(counts) => {
-                for (status, n) in counts {
+                // Every status is set, a status no game has any more to 0 (its last count
+                // would stay on the dashboard otherwise).
+                for status in GameStatus::ALL.map(GameStatus::as_str) {
+                    let n = counts
+                        .iter()
+                        .find(|(s, _)| s == status)
+                        .map_or(0, |(_, n)| *n);
                     metrics::gauge!(crate::metrics::GAMES, "status" => status).set(n as f64);
                 }
             }

@@ -2,10 +2,10 @@
 //! cell ([`Cells`]); the decoders here say which cell is what. A value that does not decode is
 //! an error naming the table, the row and the column.
 
-use super::Result;
 use super::codec;
 use super::rows::{ChallengeRow, ChallengeStatus, GameRow, GameStatus, Lease, PlayerRow};
 use super::sql::{Cells, bad_value};
+use crate::failure::Result;
 
 /// Text column `col` decoded with `decode`.
 pub(crate) fn column<T>(

@@ -8,7 +8,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags};
 
 use super::sqlite::schema;
-use super::{Result, StoreError};
+use crate::failure::{Result, StoreError};
 
 /// What the bot would find at a database path.
 #[derive(Clone, Debug, PartialEq, Eq)]

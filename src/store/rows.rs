@@ -15,7 +15,15 @@ pub enum GameStatus {
 }
 
 impl GameStatus {
-    pub(crate) fn as_str(self) -> &'static str {
+    /// Every status a game can have.
+    pub const ALL: [GameStatus; 3] = [
+        GameStatus::Active,
+        GameStatus::Finished,
+        GameStatus::Aborted,
+    ];
+
+    /// The status as stored (`active`, `finished`, `aborted`).
+    pub fn as_str(self) -> &'static str {
         match self {
             GameStatus::Active => "active",
             GameStatus::Finished => "finished",

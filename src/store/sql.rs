@@ -12,7 +12,7 @@
 use std::borrow::Cow;
 
 use super::codec::BadValue;
-use super::{Result, StoreError};
+use crate::failure::{Result, StoreError};
 
 /// A value bound to a placeholder. Integers are 64-bit on both databases (BIGINT columns).
 #[derive(Clone, Debug, PartialEq)]
@@ -106,22 +106,22 @@ pub(crate) type EachRow<'f> = &'f mut dyn FnMut(&dyn Cells) -> Result<()>;
 /// type the backend converts to (`get` for SQLite, `try_get` for PostgreSQL).
 macro_rules! typed_cells {
     ($get:ident) => {
-        fn text(&self, col: usize) -> $crate::Result<String> {
+        fn text(&self, col: usize) -> $crate::failure::Result<String> {
             Ok(self.$get(col)?)
         }
-        fn text_or_null(&self, col: usize) -> $crate::Result<Option<String>> {
+        fn text_or_null(&self, col: usize) -> $crate::failure::Result<Option<String>> {
             Ok(self.$get(col)?)
         }
-        fn int(&self, col: usize) -> $crate::Result<i64> {
+        fn int(&self, col: usize) -> $crate::failure::Result<i64> {
             Ok(self.$get(col)?)
         }
-        fn int_or_null(&self, col: usize) -> $crate::Result<Option<i64>> {
+        fn int_or_null(&self, col: usize) -> $crate::failure::Result<Option<i64>> {
             Ok(self.$get(col)?)
         }
-        fn real(&self, col: usize) -> $crate::Result<f64> {
+        fn real(&self, col: usize) -> $crate::failure::Result<f64> {
             Ok(self.$get(col)?)
         }
-        fn flag(&self, col: usize) -> $crate::Result<bool> {
+        fn flag(&self, col: usize) -> $crate::failure::Result<bool> {
             Ok(self.$get(col)?)
         }
     };

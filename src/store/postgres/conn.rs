@@ -14,7 +14,7 @@ use ::postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 use ::postgres::{Client, Row, Statement};
 use bytes::BytesMut;
 
-use crate::Result;
+use crate::failure::Result;
 use crate::sql::{Cells, EachRow, Sql, Value, typed_cells};
 
 /// Prepared texts beyond this many are dropped all at once (the store's texts are a few dozen;

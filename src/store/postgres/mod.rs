@@ -18,8 +18,10 @@ use ::postgres::{Client, NoTls};
 use r2d2::{HandleError, ManageConnection, Pool, PooledConnection};
 
 use self::conn::Conn;
+use crate::failure::{Result, StoreError};
+use crate::inspect::DatabaseState;
+use crate::location::PostgresUrl;
 use crate::sql::Sql;
-use crate::{DatabaseState, PostgresUrl, Result, StoreError};
 
 /// Connections a process keeps open at most: more commands than this at once wait for one.
 const POOL_SIZE: u32 = 8;

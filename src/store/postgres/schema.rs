@@ -9,7 +9,7 @@
 
 use ::postgres::Client;
 
-use crate::{Result, StoreError};
+use crate::failure::{Result, StoreError};
 
 /// Any fixed number: the key of the advisory lock migrations take.
 const MIGRATION_LOCK: i64 = 0x6a75_6e67_6c65; // "jungle"

@@ -1,8 +1,8 @@
 //! Finished games' analyses, kept so that asking again is instant: one row per game, the
 //! judged half-moves in a compact text column (one entry per ply, `;` between entries).
 
+use crate::failure::{Result, StoreError};
 use crate::sql::{Sql, args};
-use crate::{Result, StoreError};
 use engine::Score;
 use engine::review::{Analysis, PlyReview, Tag};
 use engine::{Move, Side};

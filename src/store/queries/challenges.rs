@@ -5,9 +5,9 @@
 use super::games::lock_players;
 use crate::codec;
 use crate::decode::{self, CHALLENGE_COLUMNS};
+use crate::failure::{Result, StoreError};
 use crate::rows::{ChallengeRow, ChallengeStatus, NewChallenge};
 use crate::sql::{Sql, args};
-use crate::{Result, StoreError};
 
 pub(crate) fn create(c: &mut dyn Sql, ch: &NewChallenge<'_>) -> Result<ChallengeRow> {
     c.tx(|tx| {

@@ -6,9 +6,9 @@
 //! it conflicts with): of several processes asking at once, exactly one gets what it asks for.
 
 use crate::decode::{self, LEASE_COLUMNS};
+use crate::failure::{Result, StoreError};
 use crate::rows::{Lease, LeaseGrant};
 use crate::sql::{Sql, args};
-use crate::{Result, StoreError};
 
 /// The lease upsert: insert, or take over a row that is the caller's or has expired.
 const TAKE_LEASE: &str =

@@ -6,9 +6,9 @@
 
 use crate::codec;
 use crate::decode::{self, GAME_COLUMNS};
+use crate::failure::{Result, StoreError};
 use crate::rows::{Finish, GameRow, NewGame, Step};
 use crate::sql::{Sql, args};
-use crate::{Result, StoreError};
 use engine::{Level, Side};
 
 const TABLE: &str = "games";

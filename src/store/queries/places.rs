@@ -2,7 +2,7 @@
 //! them back on; a channel without a row is on), and the language a moderator chose for a
 //! server or room (without a row the platform's locales decide).
 
-use crate::Result;
+use crate::failure::Result;
 use crate::sql::{Sql, args};
 
 pub(crate) fn channel_enabled(c: &mut dyn Sql, platform: &str, channel: &str) -> Result<bool> {

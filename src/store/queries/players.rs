@@ -1,7 +1,7 @@
 //! Players and their ratings; leaderboards per scope (server or room) and global.
 
-use crate::Result;
 use crate::decode::{self, PLAYER_COLUMNS};
+use crate::failure::Result;
 use crate::rows::{PlayerRow, RankedPlayer};
 use crate::sql::{Sql, args};
 

@@ -3,9 +3,9 @@
 
 use crate::codec;
 use crate::decode::{self, GAME_COLUMNS};
+use crate::failure::{Result, StoreError};
 use crate::rows::{GameRow, Takeback};
 use crate::sql::{Sql, args};
-use crate::{Result, StoreError};
 use engine::{Move, Side};
 
 /// Takes back the last `plies` moves of a game still active at `expected_ply`, asked for by

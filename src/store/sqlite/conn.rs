@@ -4,7 +4,7 @@
 use rusqlite::types::{ToSqlOutput, Value as Cell};
 use rusqlite::{Connection, ToSql, params_from_iter};
 
-use crate::Result;
+use crate::failure::Result;
 use crate::sql::{Cells, EachRow, Sql, Value, sqlite_text, typed_cells};
 
 impl ToSql for Value<'_> {

@@ -12,9 +12,9 @@ use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, OpenFlags};
 
+use crate::failure::{Result, StoreError};
 use crate::files;
 use crate::sql::Sql;
-use crate::{Result, StoreError};
 
 /// Puts the database in WAL mode. Switching a new file needs it to itself for a moment, and
 /// SQLite does not always wait for that: while another process creates the same database the

@@ -3,7 +3,8 @@
 
 use rusqlite::{Connection, Transaction, TransactionBehavior, params};
 
-use crate::{Result, StoreError, codec};
+use crate::codec;
+use crate::failure::{Result, StoreError};
 use engine::{Move, Position};
 
 /// One step: SQL, then (if any) code that fills in what SQL cannot compute.
