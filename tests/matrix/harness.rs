@@ -405,6 +405,23 @@ impl Human {
         .await
     }
 
+    /// Waits until every one of `users` has joined `room`, in whatever order their joins come
+    /// (waiting for one after the other would pass over the second's join if it came first).
+    pub async fn wait_joined(&self, room: &Room, users: &[&UserId]) {
+        let mut waiting: Vec<&UserId> = users.to_vec();
+        self.wait_for(&format!("{users:?} to join"), room, |s| {
+            if let Saw::Member {
+                user,
+                membership: MembershipState::Join,
+            } = &s.what
+            {
+                waiting.retain(|u| *u != &**user);
+            }
+            waiting.is_empty().then_some(())
+        })
+        .await
+    }
+
     /// The bot's next message in `room` (notice or image), whatever it is.
     pub async fn next_from(&self, room: &Room, bot: &UserId) -> Message {
         self.wait_for(&format!("a message from {bot}"), room, |s| match &s.what {

@@ -278,12 +278,7 @@ async fn a_challenge_between_two_people() {
     let bob = Human::login(&env, "bob").await;
     let room = alice.create_room(&[&bot.id, &bob.id], false).await;
     bob.client.join_room_by_id(room.room_id()).await.unwrap();
-    alice
-        .wait_membership(&room, &bot.id, MembershipState::Join)
-        .await;
-    alice
-        .wait_membership(&room, &bob.id, MembershipState::Join)
-        .await;
+    alice.wait_joined(&room, &[&bot.id, &bob.id]).await;
     let bob_room = bob.client.get_room(room.room_id()).unwrap();
 
     // A pill, as clients send it.
