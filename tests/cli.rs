@@ -81,6 +81,62 @@ fn bench_prints_named_figures() {
     }
 }
 
+/// The figures of a `load_…` line: (p50, p99, max, moves a second, moves).
+fn load_figures(line: &str) -> (f64, f64, f64, f64, u64) {
+    let words: Vec<&str> = line
+        .split([' ', ',', ';', '('])
+        .filter(|w| !w.is_empty())
+        .collect();
+    let after = |word: &str| -> f64 {
+        let at = words.iter().position(|w| *w == word).expect(line);
+        words[at + 1].parse().expect(line)
+    };
+    let before = |word: &str| -> f64 {
+        let at = words.iter().position(|w| w.starts_with(word)).expect(line);
+        words[at - 1].parse().expect(line)
+    };
+    (
+        after("p50"),
+        after("p99"),
+        after("max"),
+        before("moves/s"),
+        before("moves)") as u64,
+    )
+}
+
+#[test]
+fn the_load_bench_plays_through_the_service() {
+    let o = jungle(&["bench", "--load", "--quick"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("load_sqlite: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let (p50, p99, max, per_second, moves) = load_figures(line);
+    assert!(moves > 0 && per_second > 0.0, "{line}");
+    assert!(p50 <= p99 && p99 <= max, "{line}");
+    // With --db: one process, then two worker processes at once, on PostgreSQL.
+    let Some(server) = crate::common::backends::postgres_server() else {
+        return;
+    };
+    let db = crate::common::backends::new_database(&server);
+    let o = jungle(&["bench", "--load", "--quick", "--db", &db]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    for name in [
+        "load_postgresql_one_process: ",
+        "load_postgresql_two_processes: ",
+    ] {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("{name}: {out}"));
+        let (_, _, _, _, moves) = load_figures(line);
+        assert!(moves > 0, "{line}");
+    }
+}
+
 #[test]
 fn a_broken_config_file_is_named_with_its_key() {
     let dir = tempfile::tempdir().unwrap();
