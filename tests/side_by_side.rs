@@ -170,3 +170,33 @@ async fn a_command_that_reads_does_not_wait_for_a_write_held_elsewhere() {
         .unwrap();
     assert_eq!(g[0].ply, 2);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bots_answer_to_a_game_that_moved_on_while_it_thought_is_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let service = service(&Location::File(dir.path().join("jungle.db"))).await;
+    let started = service
+        .handle(event("c", "ann", "!jungle play bot easy jade"))
+        .await;
+    assert!(!started[0].private, "{}", started[0].text);
+    let (moved, pending) = service.handle_first(event("c", "ann", "G7 G6")).await;
+    assert!(!moved[0].private, "{}", moved[0].text);
+    let pending = pending.expect("the bot owes its answer");
+    // While the bot would think, a moderator aborts the game.
+    let aborted = service
+        .with_store(|s| {
+            let g = s.active_games("test", "c").unwrap().remove(0);
+            s.finish_game(g.id, g.ply, &jungle::store::Finish::aborted(), 200)
+                .unwrap()
+        })
+        .await
+        .unwrap();
+    assert!(aborted);
+    let answer = service.answer(pending).await;
+    assert!(answer.is_empty(), "{answer:?}");
+    let g = service
+        .with_store(|s| s.game(1).unwrap().unwrap())
+        .await
+        .unwrap();
+    assert_eq!((g.ply, g.status), (1, GameStatus::Aborted));
+}

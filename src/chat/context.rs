@@ -5,12 +5,11 @@
 use thiserror::Error;
 
 use crate::lang::Lang;
-use engine::Position;
 use store::{PlayerRow, Store, StoreError};
 
-use super::bot::Level;
 use super::dialect::Dialect;
 use super::event::{Event, Reply};
+use super::game::BotTurn;
 use super::job::AnalysisJob;
 use super::settings::Settings;
 
@@ -38,17 +37,6 @@ pub(crate) fn language_set(store: &Store, platform: &str, scope: &str) -> Option
             None
         }
     }
-}
-
-/// The bot owes a move in this game at this ply.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BotTurn {
-    pub game_id: i64,
-    pub ply: u32,
-    pub position: Position,
-    pub level: Level,
-    /// Hashes of the game's earlier positions, oldest first (repetitions).
-    pub history: Vec<u64>,
 }
 
 /// What handling one event produced.

@@ -8,11 +8,25 @@ use store::{GameRow, GameStatus, PlayerRow, Store, StoreError};
 
 use super::bot::Level;
 use super::buttons;
-use super::context::BotTurn;
 use super::event::{BoardView, Button, User};
 
+/// The bot owes a move in this game at this ply.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotTurn {
+    pub game_id: i64,
+    pub ply: u32,
+    pub position: Position,
+    pub level: Level,
+    /// Hashes of the game's earlier positions, oldest first (repetitions).
+    pub history: Vec<u64>,
+    /// The game as the command that made the turn left it (its move committed), so that the
+    /// bot's answer need not read it again: the commit's ply guard still refuses the answer
+    /// if the game moved on meanwhile.
+    pub(crate) game: Option<Box<Game>>,
+}
+
 /// Who sits on one side.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Seat {
     Human(PlayerRow),
     Bot(Level),
@@ -44,7 +58,7 @@ impl Seat {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Game {
     pub row: GameRow,
     pub jade: Seat,
@@ -118,6 +132,7 @@ impl Game {
                 position: self.row.position,
                 level: *level,
                 history: self.row.history.clone(),
+                game: Some(Box::new(self.clone())),
             }),
             _ => None,
         }

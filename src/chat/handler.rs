@@ -13,9 +13,10 @@ use store::{ChallengeStatus, GameStatus, Store};
 use super::address;
 use super::buttons::{self, Action};
 use super::command::{AdminCommand, Command, CommandError};
-use super::context::{BotTurn, ChatError, Ctx, Env, Handled, Result, language_set};
+use super::context::{ChatError, Ctx, Env, Handled, Result, language_set};
 use super::dialect::Dialect;
 use super::event::{Event, Input, Place, Reply};
+use super::game::BotTurn;
 use super::job::AnalysisJob;
 use super::limits::{Limiter, Verdict};
 use super::markup::plain_name;
@@ -185,8 +186,26 @@ impl Core {
         dead.unwrap_or_default()
     }
 
-    /// Plays the bot's chosen move if the game is still where the bot looked at it.
+    /// Plays the bot's chosen move if the game is still where the bot looked at it. The game
+    /// the turn carries is not read again: the commit is refused if it moved on meanwhile.
     pub fn apply_bot_move(&self, turn: &BotTurn, mv: Move, now: i64) -> Handled {
+        if let Some(game) = turn.game.as_deref().filter(|g| g.row.ply == turn.ply) {
+            let row = &game.row;
+            let lang = language_set(&self.store, &row.platform, &row.scope).unwrap_or_default();
+            let mut env = self.env(now, (lang, lang));
+            return match lifecycle::apply_move(&mut env, game.clone(), mv) {
+                Ok(h) => h,
+                // Taken back, resigned or timed out while the bot thought.
+                Err(ChatError::Refuse(why)) => {
+                    tracing::debug!(game = turn.game_id, %why, "the bot's move came too late");
+                    Handled::default()
+                }
+                Err(e) => {
+                    tracing::error!(game = turn.game_id, error = %e, "the bot's move was not applied");
+                    Handled::default()
+                }
+            };
+        }
         let row = match self.store.game(turn.game_id) {
             Ok(row) => row,
             Err(e) => {

@@ -56,12 +56,13 @@ mod timers;
 pub use bot::{Level, choose_move};
 pub use buttons::Action;
 pub use command::{AdminCommand, Command, CommandError, SideChoice};
-pub use context::{BotTurn, Handled};
+pub use context::Handled;
 pub use describe::alt_text;
 pub use dialect::{Dialect, Spelling};
 pub use event::{
     BoardView, Button, ButtonStyle, Event, Image, Input, Outgoing, Place, Reply, User,
 };
+pub use game::BotTurn;
 pub use handler::Core;
 pub use job::AnalysisJob;
 pub use limits::Limits;

@@ -13,8 +13,9 @@ use crate::sync::lock;
 use store::Store;
 
 use super::bot;
-use super::context::{BotTurn, Handled};
+use super::context::Handled;
 use super::event::{Event, Outgoing, Place, Reply};
+use super::game::BotTurn;
 use super::handler::Core;
 use super::job::AnalysisJob;
 use super::picture;

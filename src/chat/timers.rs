@@ -7,8 +7,9 @@ use engine::{Outcome, WinReason};
 use store::Finish;
 
 use super::buttons::challenge_button_ids;
-use super::context::{BotTurn, ChatError, Env, language_set};
+use super::context::{ChatError, Env, language_set};
 use super::event::{Outgoing, Place, Reply};
+use super::game::BotTurn;
 use super::game::{Game, Seat};
 use super::lifecycle::end_without_move;
 
