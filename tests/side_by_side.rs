@@ -200,3 +200,48 @@ async fn the_bots_answer_to_a_game_that_moved_on_while_it_thought_is_dropped() {
         .unwrap();
     assert_eq!((g.ply, g.status), (1, GameStatus::Aborted));
 }
+
+/// A move chosen in a position the game has left is refused even at the same ply: here the
+/// game was taken back and another move played meanwhile.
+#[test]
+fn a_move_from_a_position_the_game_left_is_refused_at_the_same_ply() {
+    use jungle::Position;
+    use jungle::store::{NewGame, Step};
+    for backend in backends() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Store::connect(&backend.fresh(dir.path())).unwrap();
+        let a = s.upsert_player("test", "a", "Ann", 0).unwrap();
+        let start = Position::start();
+        let g = s
+            .create_game(&NewGame {
+                platform: "test",
+                scope: "guild",
+                channel: "c",
+                jade_id: Some(a.id),
+                crimson_id: None,
+                bot_level: Some(jungle::engine::Level::STRONGEST),
+                position: &start,
+                rated: false,
+                now: 1,
+            })
+            .unwrap();
+        let first = Step::play(&start, "G7 G6".parse().unwrap());
+        assert!(s.commit_move(g.id, 0, &first, 2, None).unwrap());
+        // The bot starts thinking at ply 1 in `first.after`.
+        let stale = Step::play(&first.after, "A3 A4".parse().unwrap());
+        s.take_back(g.id, 1, 1, jungle::Side::Jade, 3)
+            .unwrap()
+            .unwrap();
+        let other = Step::play(&start, "A7 A6".parse().unwrap());
+        assert!(s.commit_move(g.id, 0, &other, 4, None).unwrap());
+        assert!(
+            !s.commit_move(g.id, 1, &stale, 5, None).unwrap(),
+            "{}: the stale answer was committed",
+            backend.name()
+        );
+        let row = s.game(g.id).unwrap().unwrap();
+        assert_eq!(row.ply, 1);
+        assert_eq!(row.position, other.after, "{}", backend.name());
+        drop(s);
+    }
+}

@@ -80,6 +80,10 @@ pub enum Pending {
 /// seconds, and the bot's own moves must not starve).
 const ANALYSES_AT_ONCE: usize = 1;
 
+/// How long a command may take before [`Service::handle_staged_with`] calls its
+/// `before_thinking` even without a bot to answer.
+const SLOW_COMMAND: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// How many searches (the bot's moves and analyses) think at once: a core is left for
 /// commands, whatever the machine (one at least).
 fn thinkers() -> usize {
@@ -238,7 +242,8 @@ impl Service {
 
     /// [`Service::handle_staged`], calling `before_thinking` once the command is done when
     /// the bot is to answer it, before it searches (a Discord adapter acknowledges the
-    /// interaction then): the game is loaded once, by the command itself.
+    /// interaction then), or when the command itself takes longer than two seconds: the game
+    /// is loaded once, by the command itself.
     pub async fn handle_staged_with(
         &self,
         event: Event,
@@ -246,12 +251,28 @@ impl Service {
     ) -> (Vec<Reply>, Option<Pending>) {
         let started = std::time::Instant::now();
         let lang = failure_language(&event);
-        let Some(h) = self.run_handler(event).await else {
+        let mut before_thinking = Some(before_thinking);
+        let handler = self.run_handler(event);
+        tokio::pin!(handler);
+        // A command that waits long for its channel's turn or the database is acknowledged
+        // meanwhile too (Discord's 3-second deadline).
+        let handled = tokio::select! {
+            h = &mut handler => h,
+            () = tokio::time::sleep(SLOW_COMMAND) => {
+                if let Some(f) = before_thinking.take() {
+                    f().await;
+                }
+                handler.await
+            }
+        };
+        let Some(h) = handled else {
             return (vec![went_wrong(lang)], None);
         };
         let mut replies = h.replies;
         if let Some(turn) = h.bot_turn {
-            before_thinking().await;
+            if let Some(f) = before_thinking.take() {
+                f().await;
+            }
             let answer = self.bot_move(turn).await;
             replies = merge_bot_answer(replies, answer);
         }

@@ -99,6 +99,8 @@ pub struct NewGame<'a> {
 pub struct Step {
     pub mv: Move,
     pub captured: Option<Piece>,
+    /// The position the move was played in (the commit checks the game is still there).
+    pub from: Position,
     /// The hash of the position the move was played in.
     pub before: u64,
     /// The position after it.
@@ -113,6 +115,7 @@ impl Step {
         Step {
             mv,
             captured,
+            from: *pos,
             before: pos.hash(),
             after,
         }

@@ -183,10 +183,11 @@ pub(crate) fn rating_changes(c: &mut dyn Sql, game_id: i64) -> Result<Vec<(i64, 
     )
 }
 
-/// Commits a move if the game is still active at `expected_ply`; with `finish`, the game ends
-/// in the same transaction. False (nothing written) when another move got there first: on
-/// PostgreSQL the guard is checked again after waiting for another transaction's lock on the
-/// row (READ COMMITTED), so exactly one of two racing moves wins.
+/// Commits a move if the game is still active at `expected_ply` in the position the move was
+/// played in (a takeback and another move bring a game back to the same ply elsewhere); with
+/// `finish`, the game ends in the same transaction. False (nothing written) when another move
+/// got there first: on PostgreSQL the guard is checked again after waiting for another
+/// transaction's lock on the row (READ COMMITTED), so exactly one of two racing moves wins.
 pub(crate) fn commit_move(
     c: &mut dyn Sql,
     game_id: i64,
@@ -202,7 +203,7 @@ pub(crate) fn commit_move(
                     position = $6, ply = ply + 1, last_move_at = $7, draw_offer = NULL, takeback_offer = NULL,
                     bot_to_move = CASE WHEN $8 THEN jade_id IS NULL ELSE crimson_id IS NULL END,
                     bot_claim = NULL, bot_claim_until = NULL
-             WHERE id = $1 AND ply = $2 AND status = 'active'",
+             WHERE id = $1 AND ply = $2 AND status = 'active' AND position = $9",
             args![
                 game_id,
                 expected_ply,
@@ -211,7 +212,8 @@ pub(crate) fn commit_move(
                 codec::hash_code(step.before),
                 step.after.to_string(),
                 now,
-                step.after.turn() == Side::Jade
+                step.after.turn() == Side::Jade,
+                step.from.to_string()
             ],
         )?;
         if changed == 0 {

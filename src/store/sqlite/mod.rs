@@ -187,6 +187,8 @@ impl Sqlite {
                 let opened = reader(path);
                 if opened.is_err() {
                     lock(&self.readers).open -= 1;
+                    // The slot is free again for a caller waiting for one.
+                    self.given_back.notify_one();
                 }
                 return opened;
             }
