@@ -383,13 +383,7 @@ impl Store {
         expected_ply: u32,
         side: Option<Side>,
     ) -> Result<bool> {
-        on!(self, write, |c| queries::games::set_offer(
-            c,
-            "draw_offer",
-            game_id,
-            expected_ply,
-            side
-        ))
+        self.set_offer("draw_offer", game_id, expected_ply, side)
     }
 
     /// Records or clears a standing takeback request, if the game is still at `expected_ply`.
@@ -399,9 +393,20 @@ impl Store {
         expected_ply: u32,
         side: Option<Side>,
     ) -> Result<bool> {
+        self.set_offer("takeback_offer", game_id, expected_ply, side)
+    }
+
+    /// Records or clears the offer in `column`, if the game is still at `expected_ply`.
+    fn set_offer(
+        &self,
+        column: &'static str,
+        game_id: i64,
+        expected_ply: u32,
+        side: Option<Side>,
+    ) -> Result<bool> {
         on!(self, write, |c| queries::games::set_offer(
             c,
-            "takeback_offer",
+            column,
             game_id,
             expected_ply,
             side
