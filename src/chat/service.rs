@@ -638,3 +638,58 @@ fn failure_language(event: &Event) -> Lang {
     ])
     .unwrap_or_default()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_core_is_left_for_commands() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let n = thinkers();
+        assert!(n >= 1);
+        if cores > 1 {
+            assert!(n < cores, "{n} searches on {cores} cores");
+        }
+    }
+
+    fn place(channel: &str) -> Place {
+        Place {
+            platform: "test".into(),
+            scope: "s".into(),
+            channel: channel.into(),
+            locale: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_channel_waits_for_its_own_commands_only_and_its_queue_goes_when_idle() {
+        let queues = Queues::default();
+        let first = queues.turn(&place("a")).await;
+        // Another channel's turn comes at once while channel a's command runs.
+        let other = queues.turn(&place("b")).await;
+        drop(other);
+        // Channel a's next command waits for the first.
+        let a = place("a");
+        let next = queues.turn(&a);
+        tokio::pin!(next);
+        assert!(
+            futures_poll_once(next.as_mut()).await.is_none(),
+            "the second command of a channel ran beside the first"
+        );
+        drop(first);
+        drop(next.await);
+        assert!(lock(&queues.channels).is_empty(), "idle queues stay");
+    }
+
+    /// The future's output if it is ready at its first poll.
+    async fn futures_poll_once<F: std::future::Future + Unpin>(mut f: F) -> Option<F::Output> {
+        std::future::poll_fn(|cx| {
+            std::task::Poll::Ready(match std::pin::Pin::new(&mut f).poll(cx) {
+                std::task::Poll::Ready(v) => Some(v),
+                std::task::Poll::Pending => None,
+            })
+        })
+        .await
+    }
+}
