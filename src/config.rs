@@ -61,29 +61,23 @@ impl std::fmt::Debug for Config {
 /// `[store]`. `Debug` shows the database as [`Location`] does: a URL without its password.
 #[derive(Clone, Default)]
 pub struct StoreConfig {
-    /// The SQLite file, or a `postgresql://` URL; default `<data dir>/jungle-bot/jungle.db`.
-    pub database: Option<PathBuf>,
+    /// The SQLite file, or a PostgreSQL server; default `<data dir>/jungle-bot/jungle.db`.
+    pub database: Option<Location>,
 }
 
 impl StoreConfig {
-    /// The setting as written (a URL with its password): for a SQLite file, its path.
-    pub fn database_path(&self) -> PathBuf {
-        self.database.clone().unwrap_or_else(default_database)
-    }
-
     /// The database: a SQLite file or a PostgreSQL server.
     pub fn location(&self) -> Location {
-        Location::from_path(&self.database_path())
+        self.database
+            .clone()
+            .unwrap_or_else(|| Location::File(default_database()))
     }
 }
 
 impl std::fmt::Debug for StoreConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("StoreConfig")
-            .field(
-                "database",
-                &self.database.as_deref().map(Location::from_path),
-            )
+            .field("database", &self.database)
             .finish()
     }
 }
@@ -322,12 +316,17 @@ impl Config {
             })?;
             config.metrics = Some(addr);
         }
-        if let Some(s) = root.section("store", &["database"])? {
-            config.store.database = s.string("database")?.map(PathBuf::from);
-            // A PostgreSQL URL's TLS settings are checked now rather than at the first connection.
-            if let Location::Postgres(url) = config.store.location() {
+        if let Some(s) = root.section("store", &["database"])?
+            && let Some(text) = s.string("database")?
+        {
+            let location = Location::parse(Path::new(&text))
+                .map_err(|problem| s.error("database", problem))?;
+            // A PostgreSQL URL's TLS settings are checked now rather than at the first
+            // connection.
+            if let Location::Postgres(url) = &location {
                 url.tls().map_err(|problem| s.error("database", problem))?;
             }
+            config.store.database = Some(location);
         }
         if let Some(s) = root.section("chat", &["prefix", "challenge_expiry", "move_timeout"])? {
             let chat = &mut config.chat;
@@ -504,7 +503,10 @@ mod tests {
             "[store]\ndatabase = \"/tmp/j.db\"\n[bot]\nrating_easy = 700\nrating_medium = 1100\nrating_hard = 1500\ndefault_level = \"easy\"\n[discord]\ntoken = \"t\"\n[matrix]\nuser_id = \"@j:x.org\"\n",
         )
         .unwrap();
-        assert_eq!(c.store.database_path(), PathBuf::from("/tmp/j.db"));
+        assert_eq!(
+            c.store.location(),
+            Location::File(PathBuf::from("/tmp/j.db"))
+        );
         let r = c.bot.ratings;
         assert_eq!((r[1], r[3], r[5]), (700, 1100, 1500));
         assert_eq!(r[0], crate::chat::BOT_RATINGS[0]);
@@ -662,8 +664,8 @@ mod tests {
     fn default_files_are_in_the_bots_data_dir() {
         assert!(data_dir().ends_with("jungle-bot"), "{:?}", data_dir());
         assert_eq!(
-            Config::parse("").unwrap().store.database_path(),
-            default_database()
+            Config::parse("").unwrap().store.location(),
+            Location::File(default_database())
         );
     }
 

@@ -20,7 +20,8 @@ fn main() -> ExitCode {
         // `jungle check` printed each problem on its own line.
         Err(err) if err.is::<jungle::cli::ProblemsFound>() => ExitCode::from(1),
         Err(err) => {
-            eprintln!("error: {}", jungle::errors::one_line(err.as_ref()));
+            let line = jungle::errors::one_line(err.as_ref());
+            eprintln!("error: {}", jungle::store::secret::scrub(&line));
             ExitCode::from(2)
         }
     }

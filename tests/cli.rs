@@ -161,6 +161,23 @@ fn a_broken_config_file_is_named_with_its_key() {
 }
 
 #[test]
+fn run_refuses_a_config_without_a_platform_before_making_the_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("data/jungle.db");
+    let path = dir.path().join("config.toml");
+    std::fs::write(
+        &path,
+        format!("[store]\ndatabase = {:?}\n", db.display().to_string()),
+    )
+    .unwrap();
+    let o = jungle(&["run", "--config", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(err.contains("no adapter is configured"), "{err}");
+    assert!(!db.exists() && !dir.path().join("data").exists(), "{err}");
+}
+
+#[test]
 fn the_example_config_parses() {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/config.example.toml"))
         .unwrap();

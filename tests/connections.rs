@@ -37,7 +37,7 @@ fn at(url: &str, host: &str, params: &str) -> Location {
     } else {
         format!("{url}{sep}{params}")
     };
-    Location::from_path(Path::new(&url))
+    Location::parse(Path::new(&url)).expect("a URL")
 }
 
 /// Fails unless this connection is (or, with `false`, is not) encrypted.
@@ -116,9 +116,10 @@ fn postgres_refuses_a_certificate_that_does_not_verify() {
 #[test]
 fn a_bad_sslmode_is_refused_before_connecting_and_without_the_password() {
     // Nothing listens on port 9: the URL is refused before a connection is tried.
-    let location = Location::from_path(Path::new(
+    let location = Location::parse(Path::new(
         "postgresql://jungle:hunter2@127.0.0.1:9/jungle?sslmode=verify_full",
-    ));
+    ))
+    .unwrap();
     let e = Store::connect(&location).err().unwrap().to_string();
     assert!(!e.contains("hunter2"), "{e}");
     if cfg!(feature = "postgres") {

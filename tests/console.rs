@@ -895,11 +895,24 @@ fn moderators_commands_on_the_console() {
              carol: !jungle admin settings\n\
              carol: !jungle admin abort 1\n\
              carol: !jungle admin abort 1\n\
+             carol: !jungle admin channel maybe\n\
              carol: !jungle admin channel off\n\
              alice: !jungle play bot\n\
              alice: !jungle help\n\
+             carol: !jungle admin channel off\n\
              carol: !jungle admin channel on\n\
              alice: !jungle admin\n",
+        );
+        // At the console anyone moderates, and the settings say so.
+        lacks(&out, "power level");
+        has(&out, "anyone");
+        // `maybe` is not taken for a game number.
+        lacks(&out, "not a game number");
+        // The second `off` goes unanswered, like everything else while the channel is off.
+        assert_eq!(
+            out.matches("I will ignore this channel").count(),
+            1,
+            "{out}"
         );
         has(&out, "jungle: Settings here:");
         has(&out, "- This channel: on.");

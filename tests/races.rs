@@ -252,10 +252,9 @@ fn a_second_process_with_the_same_matrix_account_refuses_to_start() {
         )
         .unwrap();
         let lease = format!("matrix http://127.0.0.1:{closed} @jungle:localhost");
-        let store = Store::connect(&jungle::store::Location::from_path(std::path::Path::new(
-            &db,
-        )))
-        .unwrap();
+        let store =
+            Store::connect(&jungle::store::Location::parse(std::path::Path::new(&db)).unwrap())
+                .unwrap();
         // A process that was killed a while ago left its lease behind, lapsed a second ago.
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

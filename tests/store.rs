@@ -100,9 +100,10 @@ fn a_postgres_database_keeps_data_and_refuses_a_newer_schema() {
 fn a_postgres_password_stays_out_of_errors() {
     // Nothing listens on port 9 of the loopback: the connection fails, and says where without
     // the password.
-    let at = Location::from_path(std::path::Path::new(
+    let at = Location::parse(std::path::Path::new(
         "postgresql://jungle:hunter2@127.0.0.1:9/jungle?connect_timeout=1",
-    ));
+    ))
+    .unwrap();
     let err = Store::connect(&at).err().expect("nothing listens there");
     let shown = format!("{err} {err:?}");
     assert!(!shown.contains("hunter2"), "{shown}");

@@ -31,6 +31,7 @@ mod races;
 mod render;
 mod replay;
 mod rules;
+mod secrets;
 mod side_by_side;
 mod store;
 mod texts;

@@ -184,9 +184,13 @@ async fn open_service(
     bare: bool,
 ) -> anyhow::Result<Service> {
     let mut settings = super::settings(&opts.config);
-    if bare {
-        settings.set_dialect(PLATFORM, Dialect::bare());
-    }
+    // Everyone at the console is its operator: anyone moderates, and `admin settings` says so.
+    let dialect = if bare {
+        Dialect::bare()
+    } else {
+        Dialect::prefixed(&opts.config.chat.prefix).anyone_moderates()
+    };
+    settings.set_dialect(PLATFORM, dialect);
     let config = opts.config.clone();
     tokio::task::spawn_blocking(move || super::open_service_with(&config, settings, clock)).await?
 }

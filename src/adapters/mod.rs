@@ -84,6 +84,32 @@ pub fn not_built(section: &str) -> Option<String> {
 /// say) is logged and the others go on; returns on Ctrl-C, or with an error once every
 /// adapter has stopped (a single adapter's own error when it was the only one).
 pub async fn run_all(config: Config) -> anyhow::Result<()> {
+    // The config is read whole before the database is opened (or made): a config that cannot
+    // run changes nothing.
+    for (name, section) in [("discord", &config.discord), ("matrix", &config.matrix)] {
+        if let (Some(_), Some(why)) = (section, not_built(name)) {
+            anyhow::bail!(why);
+        }
+    }
+    anyhow::ensure!(
+        config.discord.is_some() || config.matrix.is_some(),
+        "no adapter is configured: add a [discord] or [matrix] section (see config.example.toml), or use `jungle play`"
+    );
+    // Each adapter's section, parsed (errors name the key).
+    #[cfg(feature = "discord")]
+    let discord_config = config
+        .discord
+        .as_ref()
+        .map(discord::DiscordConfig::from_table)
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    #[cfg(feature = "matrix")]
+    let matrix_config = config
+        .matrix
+        .as_ref()
+        .map(|s| matrix::MatrixConfig::from_table(s, |key| std::env::var(key).ok()))
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
     let service = {
         let config = config.clone();
         tokio::task::spawn_blocking(move || open_service(&config, Arc::new(SystemClock))).await??
@@ -102,16 +128,9 @@ pub async fn run_all(config: Config) -> anyhow::Result<()> {
         outboxes.insert(platform, tx);
         rx
     };
-    for (name, section) in [("discord", &config.discord), ("matrix", &config.matrix)] {
-        if let (Some(_), Some(why)) = (section, not_built(name)) {
-            anyhow::bail!(why);
-        }
-    }
-    // Each adapter: parse its section (errors name the key), then run it with its outbox.
+    // Each adapter runs with its outbox.
     #[cfg(feature = "discord")]
-    if let Some(section) = &config.discord {
-        let discord_config =
-            discord::DiscordConfig::from_table(section).map_err(anyhow::Error::msg)?;
+    if let Some(discord_config) = discord_config {
         let (service, rx) = (service.clone(), outbox(discord::PLATFORM));
         let task = adapters.spawn(async move { discord::run(discord_config, service, rx).await });
         names.insert(task.id(), discord::PLATFORM);
@@ -120,9 +139,7 @@ pub async fn run_all(config: Config) -> anyhow::Result<()> {
     #[cfg(feature = "matrix")]
     let mut leases = Vec::new();
     #[cfg(feature = "matrix")]
-    if let Some(section) = &config.matrix {
-        let settings = matrix::MatrixConfig::from_table(section, |key| std::env::var(key).ok())
-            .map_err(anyhow::Error::msg)?;
+    if let Some(settings) = matrix_config {
         // One account, one sync stream: a second process with this account refuses to start.
         let lease = lease::Held::take(
             &service,

@@ -63,6 +63,10 @@ fn channel(cx: &mut Ctx<'_>, on: bool) -> Result<Handled> {
     let (platform, channel) = (cx.platform().to_string(), cx.channel().to_string());
     let by = cx.ev.sender.id.clone();
     let now = cx.now();
+    // Switched off, a channel hears nothing but `admin channel on`: not a second `off` either.
+    if !on && !cx.env.store.channel_enabled(&platform, &channel)? {
+        return Ok(Handled::default());
+    }
     cx.env
         .store
         .set_channel_enabled(&platform, &channel, on, &by, now)?;

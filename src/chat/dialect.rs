@@ -53,6 +53,14 @@ impl Dialect {
         }
     }
 
+    /// The same, where anyone may use the moderators' commands (`jungle console`).
+    pub fn anyone_moderates(self) -> Dialect {
+        Dialect {
+            moderators: "moderators-anyone",
+            ..self
+        }
+    }
+
     /// A prompt where every line is for the bot (`jungle play`).
     pub fn bare() -> Dialect {
         Dialect {

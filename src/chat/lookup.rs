@@ -7,7 +7,7 @@ use store::{PlayerRow, StoreError};
 
 use super::context::{ChatError, Ctx, Result, refuse};
 use super::game::Game;
-use super::markup::{plain_name, verbatim};
+use super::markup::{plain_name, unmarked, verbatim};
 
 /// Finds the player a command names: a mention, a platform id, or a known display name.
 pub(crate) fn resolve_user(cx: &mut Ctx<'_>, token: &str) -> Result<PlayerRow> {
@@ -32,7 +32,8 @@ pub(crate) fn resolve_user(cx: &mut Ctx<'_>, token: &str) -> Result<PlayerRow> {
             return Ok(p);
         }
     }
-    let named = cx.env.store.players_named(platform, bare)?;
+    // Typed as the name was stored: `al\u{200B}ice` is `alice`.
+    let named = cx.env.store.players_named(platform, &unmarked(bare))?;
     match <[PlayerRow; 1]>::try_from(named) {
         Ok([one]) => Ok(one),
         Err(named) if named.is_empty() => {

@@ -621,9 +621,13 @@ impl Spec {
                     open.remove(i);
                 }
                 None if self.lenient => break,
-                // The first argument still open says what it wanted instead.
+                // The first argument still open says what it wanted instead; a game number
+                // does not complain about a word without a digit (`admin channel maybe`).
                 None => {
-                    return Err(match open.first().map(|a| a.kind.read(word)) {
+                    let wanted = open.iter().find(|a| {
+                        a.kind != Kind::Number || word.contains(|c: char| c.is_ascii_digit())
+                    });
+                    return Err(match wanted.map(|a| a.kind.read(word)) {
                         Some(Err(CommandError::Usage(_))) | None | Some(Ok(_)) => usage(),
                         Some(Err(e)) => e,
                     });

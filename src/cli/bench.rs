@@ -133,12 +133,17 @@ pub fn run_db(db: &Location, quick: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `--db`, read.
+pub fn location(db: &std::path::Path) -> anyhow::Result<Location> {
+    Location::parse(db).map_err(|e| anyhow::anyhow!("--db: {e}"))
+}
+
 /// `jungle bench --worker TAG`: one process's share of [`run_db`], on the database in
 /// `JUNGLE_BENCH_DB`. Prints `ready` once its games are set up, then `done MOVES SECONDS`.
 pub fn worker(tag: &str, quick: bool) -> anyhow::Result<()> {
     use std::io::Write as _;
     let db = std::env::var(WORKER_DB).map_err(|_| anyhow::anyhow!("{WORKER_DB} is not set"))?;
-    let db = Location::from_path(std::path::Path::new(&db));
+    let db = location(std::path::Path::new(&db))?;
     let (games, plies) = if quick { (20, 4) } else { (1000, 20) };
     let (_, moves, secs) = super::bench_chat::run_at(&db, tag, games, plies, None, &mut || {
         println!("ready");
@@ -478,7 +483,7 @@ pub fn run_load(db: Option<&Location>, quick: bool) -> anyhow::Result<()> {
 pub fn load_worker(tag: &str, quick: bool) -> anyhow::Result<()> {
     use std::io::{BufRead as _, Write as _};
     let db = std::env::var(WORKER_DB).map_err(|_| anyhow::anyhow!("{WORKER_DB} is not set"))?;
-    let db = Location::from_path(std::path::Path::new(&db));
+    let db = location(std::path::Path::new(&db))?;
     let load = super::bench_load::Load::new(quick);
     let figures = super::bench_load::run(&db, tag, load, &mut || {
         println!("ready");

@@ -17,7 +17,8 @@ pub fn load_config(config: Option<&PathBuf>, db: Option<PathBuf>) -> anyhow::Res
         None => Config::default(),
     };
     if let Some(db) = db {
-        c.store.database = Some(db);
+        let location = Location::parse(&db).map_err(|e| anyhow::anyhow!("--db: {e}"))?;
+        c.store.database = Some(location);
     }
     Ok(c)
 }
@@ -46,10 +47,7 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 /// `jungle run`): their stdout is the conversation.
 fn logs_if_asked() {
     if let Ok(filter) = tracing_subscriber::EnvFilter::try_from_default_env() {
-        tracing_subscriber::fmt()
-            .with_env_filter(filter)
-            .with_writer(std::io::stderr)
-            .init();
+        super::logs::init(filter);
     }
 }
 
@@ -86,13 +84,10 @@ pub const DEFAULT_LOG_FILTER: &str = "info,matrix_sdk=warn,matrix_sdk_base=warn,
 
 /// `jungle run`: every configured adapter, with logs on stderr (`RUST_LOG` filters them).
 pub fn run(config: Config) -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(DEFAULT_LOG_FILTER)),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    super::logs::init(
+        tracing_subscriber::EnvFilter::try_from_default_env()
+            .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(DEFAULT_LOG_FILTER)),
+    );
     runtime()?.block_on(crate::adapters::run_all(config))
 }
 

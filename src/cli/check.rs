@@ -27,6 +27,18 @@ pub struct Report {
 }
 
 impl Report {
+    /// What `jungle check` prints: the sections for stdout, the problems for stderr, a line
+    /// each. A library's error may quote a URL with its password: every line is scrubbed.
+    pub fn printed(&self) -> (String, String) {
+        let lines = |lines: &[String]| -> String {
+            lines
+                .iter()
+                .map(|l| store::secret::scrub(l) + "\n")
+                .collect()
+        };
+        (lines(&self.sections), lines(&self.problems))
+    }
+
     fn section(&mut self, name: &str, text: impl AsRef<str>) {
         self.sections.push(format!("{name}: {}", text.as_ref()));
     }
@@ -38,12 +50,9 @@ pub fn run(path: &Path) -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     let report = runtime.block_on(check(path));
-    for line in &report.sections {
-        println!("{line}");
-    }
-    for line in &report.problems {
-        eprintln!("{line}");
-    }
+    let (out, err) = report.printed();
+    print!("{out}");
+    eprint!("{err}");
     if report.problems.is_empty() {
         Ok(())
     } else {

@@ -9,6 +9,7 @@ pub mod bestmove;
 mod chat_cmds;
 pub mod check;
 mod engine_cmds;
+mod logs;
 mod render_cmds;
 mod selfplay;
 
@@ -301,14 +302,14 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             load: true,
             ..
         } => bench::run_load(
-            db.map(|db| crate::store::Location::from_path(&db)).as_ref(),
+            db.map(|db| bench::location(&db)).transpose()?.as_ref(),
             quick,
         ),
         Command::Bench {
             quick,
             db: Some(db),
             ..
-        } => bench::run_db(&crate::store::Location::from_path(&db), quick),
+        } => bench::run_db(&bench::location(&db)?, quick),
         Command::Bench { quick, .. } => bench::run(quick),
         Command::Analyze(args) => analyze::run(&args),
         Command::Render(args) => render_cmds::render(&args),

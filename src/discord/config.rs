@@ -2,6 +2,7 @@
 
 use chat::section::Section;
 use store::Secret;
+use store::secret::SecretUrl;
 
 /// How many gateway shards to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +39,7 @@ pub struct DiscordConfig {
     pub guild_id: Option<u64>,
     /// Send every REST call to this base URL (a REST proxy that owns the rate limits) instead
     /// of `https://discord.com`; serenity's own rate limiter is then off.
-    pub api_base_url: Option<String>,
+    pub api_base_url: Option<SecretUrl>,
     pub shards: Shards,
     /// The privileged message-content intent is enabled for this bot: read plain-text moves in
     /// every message, not only in those that mention the bot.
@@ -102,22 +103,24 @@ impl DiscordConfig {
         let admin_role = snowflake("admin_role", "a role id")?;
         let api_base_url = match s.string("api_base_url")? {
             None => None,
-            Some(url) => {
-                let url = url.trim().trim_end_matches('/');
-                let rest = url
-                    .strip_prefix("http://")
-                    .or_else(|| url.strip_prefix("https://"));
-                if rest.is_none_or(|r| r.is_empty() || r.contains(char::is_whitespace)) {
-                    return Err(s
-                        .error(
-                            "api_base_url",
-                            format!(
-                                "'{url}' is not a base URL: write it like \"http://127.0.0.1:8080\""
-                            ),
-                        )
-                        .into());
+            Some(text) => {
+                let text = text.trim().trim_end_matches('/');
+                match url::Url::parse(text) {
+                    Ok(url) if matches!(url.scheme(), "http" | "https") && url.has_host() => {
+                        Some(secret_url(&url))
+                    }
+                    _ => {
+                        return Err(s
+                            .error(
+                                "api_base_url",
+                                format!(
+                                    "{} is not a base URL: write it like \"http://127.0.0.1:8080\"",
+                                    store::secret::quoted(text)
+                                ),
+                            )
+                            .into());
+                    }
                 }
-                Some(url.to_string())
             }
         };
         let shards = match s.value("shards") {
@@ -150,12 +153,35 @@ impl DiscordConfig {
     }
 }
 
+/// The proxy's URL as written (normalised by the URL parser) and as shown, a password in
+/// it `***`.
+fn secret_url(url: &url::Url) -> SecretUrl {
+    let mut shown = url.clone();
+    let _ = shown.set_password(url.password().map(|_| "***"));
+    SecretUrl::new(url.as_str(), shown.as_str(), url.password())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn table(text: &str) -> toml::Table {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn a_password_in_the_proxy_url_never_shows() {
+        let written = "api_base_url = \"HTTP://user:SE%23CRET@proxy.example:8080/\"";
+        let c = DiscordConfig::parse(&table(written), Some("t".into())).unwrap();
+        let base = c.api_base_url.as_ref().unwrap();
+        assert_eq!(base.expose(), "http://user:SE%23CRET@proxy.example:8080");
+        assert_eq!(base.to_string(), "http://user:***@proxy.example:8080");
+        let debug = format!("{c:?}");
+        assert!(
+            !debug.contains("CRET") && debug.contains("user:***@"),
+            "{debug}"
+        );
+        assert_eq!(store::secret::scrub("SE#CRET and SE%23CRET"), "*** and ***");
     }
 
     #[test]
@@ -176,7 +202,8 @@ mod tests {
         .unwrap();
         assert_eq!(c.token.expose(), "env-token");
         assert_eq!(c.guild_id, Some(42));
-        assert_eq!(c.api_base_url.as_deref(), Some("http://127.0.0.1:9"));
+        let base = c.api_base_url.as_ref().map(|u| u.expose());
+        assert_eq!(base, Some("http://127.0.0.1:9"));
         assert_eq!(c.shards, Shards::Fixed(2));
         assert!(c.message_content);
         for (text, shards) in [
@@ -226,6 +253,8 @@ mod tests {
         assert!(err("guild_id = -3").starts_with("discord.guild_id:"));
         assert!(err("guild_id = \"abc\"").starts_with("discord.guild_id:"));
         assert!(err("api_base_url = \"proxy:80\"").starts_with("discord.api_base_url:"));
+        let e = err("api_base_url = \"http://user:SECRET@proxy:99999\"");
+        assert!(e.contains("not shown") && !e.contains("SECRET"), "{e}");
         assert_eq!(
             err("api_base_url = 8080"),
             "discord.api_base_url: expected a string, found integer"

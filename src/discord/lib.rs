@@ -76,7 +76,7 @@ pub async fn run_until(
     let mut http = HttpBuilder::new(config.token.expose());
     if let Some(base) = &config.api_base_url {
         // serenity sends REST calls to the proxy only with its own rate limiter off.
-        http = http.proxy(base).ratelimiter_disabled(true);
+        http = http.proxy(base.expose()).ratelimiter_disabled(true);
     }
     let shared = Arc::new(Shared::new(service, &config));
     let mut client = ClientBuilder::new_with_http(http.build(), intents(&config))

@@ -23,13 +23,13 @@ pub struct BotAccount {
 pub async fn bot_account(config: &DiscordConfig) -> Result<BotAccount, String> {
     let mut http = HttpBuilder::new(config.token.expose());
     if let Some(base) = &config.api_base_url {
-        http = http.proxy(base).ratelimiter_disabled(true);
+        http = http.proxy(base.expose()).ratelimiter_disabled(true);
     }
     let http = http.build();
     let base = config
         .api_base_url
-        .as_deref()
-        .unwrap_or("https://discord.com");
+        .as_ref()
+        .map_or_else(|| "https://discord.com".to_string(), |u| u.to_string());
     let answer = tokio::time::timeout(PATIENCE, http.get_current_user())
         .await
         .map_err(|_| format!("discord: {base} did not answer within {PATIENCE:?}"))?;

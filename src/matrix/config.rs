@@ -7,6 +7,7 @@ use matrix_sdk::ruma::{OwnedServerName, OwnedUserId, UserId};
 
 use chat::section::Section;
 use store::Secret;
+use store::secret::SecretUrl;
 
 /// The keys `[matrix]` accepts.
 const KEYS: [&str; 8] = [
@@ -47,7 +48,7 @@ pub enum Allow {
 #[derive(Clone, Debug)]
 pub struct MatrixConfig {
     /// Where the client API is, e.g. `https://matrix.example.org` (not the server name).
-    pub homeserver: String,
+    pub homeserver: SecretUrl,
     pub user_id: OwnedUserId,
     pub login: Login,
     /// The matrix-sdk store (state, crypto keys) and the saved session.
@@ -74,19 +75,21 @@ impl MatrixConfig {
                 "write the client API address, like \"https://matrix.example.org\"",
             )
         })?;
-        let homeserver = homeserver.trim().trim_end_matches('/').to_string();
-        if matrix_sdk::reqwest::Url::parse(&homeserver).is_err()
-            || !(homeserver.starts_with("https://") || homeserver.starts_with("http://"))
-        {
-            return Err(s
-                .error(
-                    "homeserver",
-                    format!(
-                        "'{homeserver}' is not an http(s) address, like \"https://matrix.example.org\""
-                    ),
-                )
-                .into());
-        }
+        let homeserver = homeserver.trim().trim_end_matches('/');
+        let homeserver = match matrix_sdk::reqwest::Url::parse(homeserver) {
+            Ok(url) if matches!(url.scheme(), "http" | "https") => secret_url(&url),
+            _ => {
+                return Err(s
+                    .error(
+                        "homeserver",
+                        format!(
+                            "{} is not an http(s) address, like \"https://matrix.example.org\"",
+                            store::secret::quoted(homeserver)
+                        ),
+                    )
+                    .into());
+            }
+        };
         let user_id = s.string("user_id")?.ok_or_else(|| {
             s.missing(
                 "user_id",
@@ -155,13 +158,7 @@ impl MatrixConfig {
     /// URL is normally written: `https://Matrix.Example.org/` is `https://matrix.example.org`)
     /// and the user.
     pub fn lease_name(&self) -> String {
-        let homeserver = matrix_sdk::reqwest::Url::parse(&self.homeserver)
-            .map_or_else(|_| self.homeserver.clone(), |u| u.to_string());
-        format!(
-            "matrix {} {}",
-            homeserver.trim_end_matches('/'),
-            self.user_id
-        )
+        format!("matrix {} {}", self.homeserver, self.user_id)
     }
 
     /// May this user invite the bot?
@@ -197,6 +194,14 @@ pub fn default_data_dir() -> PathBuf {
     store::files::data_dir().join("matrix")
 }
 
+/// The homeserver's URL, shown as it is normally written (`https://Matrix.Example.org/` is
+/// `https://matrix.example.org`) with a password in it as `***`.
+fn secret_url(url: &matrix_sdk::reqwest::Url) -> SecretUrl {
+    let mut shown = url.clone();
+    let _ = shown.set_password(url.password().map(|_| "***"));
+    SecretUrl::new(url.as_str(), shown.as_str(), url.password())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,7 +228,7 @@ mod tests {
             "{BASE}password = \"hunter2\"\ndata_dir = \"/var/lib/j\"\nstore_passphrase = \"s3\"\nallow = [\"other.org\", \"@alice:third.org\", \"*\"]\n"
         ))
         .unwrap();
-        assert_eq!(c.homeserver, "https://matrix.example.org");
+        assert_eq!(c.homeserver.expose(), "https://matrix.example.org");
         assert_eq!(c.user_id.as_str(), "@jungle:example.org");
         assert_eq!(c.login, Login::Password(Secret::new("hunter2")));
         assert_eq!(c.data_dir, PathBuf::from("/var/lib/j"));
@@ -261,6 +266,36 @@ mod tests {
             lease
         );
         assert!(!lease.contains("hunter2"));
+    }
+
+    #[test]
+    fn a_password_in_the_homeserver_url_never_shows() {
+        for written in [
+            "http://admin:S%3FCRET@hs.example:8008",
+            "HTTP://admin:S%3FCRET@hs.example:8008/",
+        ] {
+            let c = parse(&format!(
+                "homeserver = \"{written}\"\nuser_id = \"@j:hs.example\"\npassword = \"p\"\n"
+            ))
+            .unwrap();
+            assert_eq!(c.homeserver.to_string(), "http://admin:***@hs.example:8008");
+            assert_eq!(
+                c.homeserver.expose(),
+                "http://admin:S%3FCRET@hs.example:8008"
+            );
+            for shown in [format!("{c:?}"), c.lease_name()] {
+                assert!(!shown.contains("CRET"), "{shown}");
+            }
+            assert_eq!(
+                store::secret::scrub("for url (http://admin:S%3FCRET@hs.example) S?CRET"),
+                "for url (http://admin:***@hs.example) ***"
+            );
+        }
+        // An address the URL parser cannot read is not quoted when it may hold a password.
+        let e = parse(
+            "homeserver = \"http://admin:SECRET@hs:99999\"\nuser_id = \"@j:hs\"\npassword = \"p\"\n",
+        ).unwrap_err();
+        assert!(e.contains("not shown") && !e.contains("CRET"), "{e}");
     }
 
     #[test]

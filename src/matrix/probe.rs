@@ -47,7 +47,7 @@ fn short(text: &str) -> String {
 
 struct Homeserver {
     http: Client,
-    base: String,
+    base: store::secret::SecretUrl,
 }
 
 impl Homeserver {
@@ -60,7 +60,7 @@ impl Homeserver {
     ) -> Result<Answer, String> {
         let mut request = self
             .http
-            .request(method, format!("{}{path}", self.base))
+            .request(method, format!("{}{path}", self.base.expose()))
             .timeout(PATIENCE);
         if let Some(token) = token {
             request = request.bearer_auth(token);

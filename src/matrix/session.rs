@@ -62,7 +62,9 @@ fn load_now(config: &MatrixConfig) -> anyhow::Result<Option<Saved>> {
     };
     let saved: Saved = serde_json::from_str(&text)
         .with_context(|| format!("{} is not a saved session", path.display()))?;
-    if saved.homeserver != config.homeserver || saved.session.meta.user_id != config.user_id {
+    if saved.homeserver != config.homeserver.expose()
+        || saved.session.meta.user_id != config.user_id
+    {
         tracing::warn!("the saved session is for another account or homeserver; logging in afresh");
         return Ok(None);
     }
@@ -79,7 +81,7 @@ pub(super) fn saved_session(config: &MatrixConfig) -> anyhow::Result<Option<Matr
 fn save_now(config: &MatrixConfig, store: &str, session: MatrixSession) -> anyhow::Result<()> {
     let path = session_path(config);
     let text = serde_json::to_string_pretty(&Saved {
-        homeserver: config.homeserver.clone(),
+        homeserver: config.homeserver.expose().to_string(),
         store: store.to_string(),
         session,
     })?;
@@ -114,7 +116,7 @@ async fn build(config: &MatrixConfig, store: &str) -> anyhow::Result<Client> {
     })
     .await??;
     let client = Client::builder()
-        .homeserver_url(&config.homeserver)
+        .homeserver_url(config.homeserver.expose())
         .sqlite_store(&dir, config.store_passphrase.as_ref().map(|p| p.expose()))
         // A few quick retries per request; the sync loop backs off on its own after that.
         .request_config(RequestConfig::new().retry_limit(4))
@@ -333,7 +335,10 @@ async fn whoami(
         user_id: OwnedUserId,
         device_id: Option<OwnedDeviceId>,
     }
-    let url = format!("{}/_matrix/client/v3/account/whoami", config.homeserver);
+    let url = format!(
+        "{}/_matrix/client/v3/account/whoami",
+        config.homeserver.expose()
+    );
     let response = matrix_sdk::reqwest::Client::builder()
         .timeout(Duration::from_secs(30))
         .build()?

@@ -16,6 +16,7 @@
 
 mod backup;
 mod codec;
+mod conninfo;
 mod decode;
 pub mod errors;
 mod failure;

@@ -1,10 +1,11 @@
 //! Where the store lives: a SQLite file (a path, or `:memory:`) or a PostgreSQL server (a
-//! `postgresql://` URL). A URL may hold a password, so its `Display` and `Debug` hide it.
+//! `postgresql://` URL or a libpq `key=value` list, read in [`conninfo`](crate::conninfo)).
+//! Its `Display` and `Debug` hide every password.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::secret::Secret;
+use crate::conninfo::{ConnInfo, Reading};
 
 /// The database setting, read: `[store] database` or `--db`.
 #[derive(Clone, PartialEq, Eq)]
@@ -14,14 +15,17 @@ pub enum Location {
 }
 
 impl Location {
-    /// A `postgresql://` or `postgres://` URL names a PostgreSQL server; anything else is a path.
-    pub fn from_path(path: &Path) -> Location {
-        match path.to_str() {
-            Some(text) if PostgresUrl::is_url(text) => {
-                Location::Postgres(PostgresUrl(Secret::new(text)))
-            }
-            _ => Location::File(path.to_path_buf()),
-        }
+    /// A PostgreSQL URL (`postgresql://` or `postgres://`, in any case) or `key=value` list
+    /// names a PostgreSQL server; anything else is a path, except a URL of another scheme.
+    /// The error says what is wrong without quoting the setting (it may hold a password).
+    pub fn parse(path: &Path) -> Result<Location, String> {
+        let Some(text) = path.to_str() else {
+            return Ok(Location::File(path.to_path_buf()));
+        };
+        Ok(match ConnInfo::read(text)? {
+            Reading::Path => Location::File(path.to_path_buf()),
+            Reading::Postgres(info) => Location::Postgres(PostgresUrl(info)),
+        })
     }
 }
 
@@ -43,42 +47,27 @@ impl fmt::Debug for Location {
     }
 }
 
-/// A PostgreSQL connection URL. Shown (`Display`, `Debug`) with its password replaced by
-/// `***`; [`PostgresUrl::expose`] gives the URL itself to the one call that connects.
+/// A PostgreSQL connection string (a URL or a `key=value` list). Shown (`Display`, `Debug`)
+/// with its passwords replaced by `***`; [`PostgresUrl::expose`] gives the text itself to the
+/// one call that hands it on.
 #[derive(Clone, PartialEq, Eq)]
-pub struct PostgresUrl(Secret);
+pub struct PostgresUrl(ConnInfo);
 
 impl PostgresUrl {
-    fn is_url(text: &str) -> bool {
-        text.starts_with("postgresql://") || text.starts_with("postgres://")
-    }
-
     pub fn expose(&self) -> &str {
         self.0.expose()
     }
 
-    /// What the URL asks of TLS (`sslmode`, `sslrootcert`, as libpq reads them), and the URL
-    /// for the client library, which knows only `disable`, `prefer` and `require`: the
-    /// verifying modes become `require` there (the check is ours) and `sslrootcert` is left
-    /// out. The error says which parameter is wrong, without the URL.
+    /// What the setting asks of TLS (`sslmode`, `sslrootcert`, as libpq reads them), and the
+    /// connection string for the client library, which knows only `disable`, `prefer` and
+    /// `require`: the verifying modes become `require` there (the check is ours) and
+    /// `sslrootcert` is left out. The error says which parameter is wrong, without the URL.
     pub fn tls(&self) -> Result<(Tls, String), String> {
-        let url = self.0.expose();
-        let (base, query) = match url.split_once('?') {
-            Some((base, query)) => (base, query),
-            None => (url, ""),
+        let mode = match self.0.param("sslmode") {
+            Some(mode) => SslMode::parse(&mode)?,
+            None => SslMode::Disable,
         };
-        let mut mode = None;
-        let mut root_cert = None;
-        let mut kept = Vec::new();
-        for param in query.split('&').filter(|p| !p.is_empty()) {
-            let (key, value) = param.split_once('=').unwrap_or((param, ""));
-            match key {
-                "sslmode" => mode = Some(SslMode::parse(&percent_decoded(value))?),
-                "sslrootcert" => root_cert = Some(PathBuf::from(percent_decoded(value))),
-                _ => kept.push(param.to_string()),
-            }
-        }
-        let mode = mode.unwrap_or(SslMode::Disable);
+        let root_cert = self.0.param("sslrootcert").map(PathBuf::from);
         // libpq: `require` with a CA certificate checks the chain, as `verify-ca` does.
         let mode = match (mode, &root_cert) {
             (SslMode::Require, Some(_)) => SslMode::VerifyCa,
@@ -95,11 +84,10 @@ impl PostgresUrl {
             SslMode::Prefer => "prefer",
             SslMode::Require | SslMode::VerifyCa | SslMode::VerifyFull => "require",
         };
-        kept.push(format!("sslmode={client_mode}"));
-        Ok((
-            Tls { mode, root_cert },
-            format!("{base}?{}", kept.join("&")),
-        ))
+        let client = self
+            .0
+            .for_client(&["sslmode", "sslrootcert"], &[("sslmode", client_mode)]);
+        Ok((Tls { mode, root_cert }, client))
     }
 }
 
@@ -159,77 +147,16 @@ pub struct Tls {
     pub root_cert: Option<PathBuf>,
 }
 
-/// A URL parameter's value with `%XX` escapes decoded (a path may need them).
-fn percent_decoded(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            (byte, _) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 impl fmt::Display for PostgresUrl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&redact(self.0.expose()))
+        f.write_str(&self.0.shown())
     }
 }
 
 impl fmt::Debug for PostgresUrl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "PostgresUrl({})", redact(self.0.expose()))
+        write!(f, "PostgresUrl({})", self.0.shown())
     }
-}
-
-/// The URL with the password of its user part and any `password=` parameter replaced by `***`.
-fn redact(url: &str) -> String {
-    let (scheme, rest) = url.split_once("://").unwrap_or(("", url));
-    // The user part ends at the last '@' before the path: a password may hold '@' and '/'.
-    let (authority_end, query) = match rest.find('?') {
-        Some(q) => (q, &rest[q..]),
-        None => (rest.len(), ""),
-    };
-    let before_query = &rest[..authority_end];
-    let mut out = format!("{scheme}://");
-    match before_query.rfind('@') {
-        Some(at) => {
-            let user = &before_query[..at];
-            match user.split_once(':') {
-                Some((name, _)) => out.push_str(&format!("{name}:***")),
-                None => out.push_str(user),
-            }
-            out.push_str(&before_query[at..]);
-        }
-        None => out.push_str(before_query),
-    }
-    let params: Vec<String> = query
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|p| !p.is_empty())
-        .map(|p| match p.split_once('=') {
-            Some((key, _)) if key.eq_ignore_ascii_case("password") => format!("{key}=***"),
-            _ => p.to_string(),
-        })
-        .collect();
-    if !params.is_empty() {
-        out.push('?');
-        out.push_str(&params.join("&"));
-    }
-    out
 }
 
 #[cfg(test)]
@@ -239,21 +166,21 @@ mod tests {
     #[test]
     fn paths_and_urls_are_told_apart() {
         assert_eq!(
-            Location::from_path(Path::new("/var/lib/j.db")),
+            Location::parse(Path::new("/var/lib/j.db")).unwrap(),
             Location::File(PathBuf::from("/var/lib/j.db"))
         );
         assert!(matches!(
-            Location::from_path(Path::new("postgresql://u@h/db")),
+            Location::parse(Path::new("postgresql://u@h/db")).unwrap(),
             Location::Postgres(_)
         ));
         assert!(matches!(
-            Location::from_path(Path::new("postgres://h/db")),
+            Location::parse(Path::new("postgres://h/db")).unwrap(),
             Location::Postgres(_)
         ));
     }
 
     fn tls(url: &str) -> Result<(Tls, String), String> {
-        match Location::from_path(Path::new(url)) {
+        match Location::parse(Path::new(url)).unwrap() {
             Location::Postgres(url) => url.tls(),
             Location::File(_) => panic!("{url} is a URL"),
         }
@@ -309,24 +236,127 @@ mod tests {
                 "postgresql://ann:***@db.example:5432/jungle",
             ),
             (
-                "postgresql://ann:p@ss/w@db/jungle?sslmode=disable",
-                "postgresql://ann:***@db/jungle?sslmode=disable",
+                "postgresql://u:SEC?RETPW@db/jungle?sslmode=disable",
+                "postgresql://u:***@db/jungle?sslmode=disable",
+            ),
+            (
+                "POSTGRESQL://ann:s3cret@db/jungle",
+                "postgresql://ann:***@db/jungle",
             ),
             (
                 "postgresql://ann@db/jungle?password=s3cret&connect_timeout=5",
                 "postgresql://ann@db/jungle?password=***&connect_timeout=5",
             ),
+            (
+                "host=db user=ann password='s3 cret' dbname=jungle",
+                "host=db user=ann password=*** dbname=jungle",
+            ),
             ("postgresql://db/jungle", "postgresql://db/jungle"),
         ] {
-            let l = Location::from_path(Path::new(url));
+            let l = Location::parse(Path::new(url)).unwrap();
+            assert!(matches!(l, Location::Postgres(_)), "{url}");
             assert_eq!(l.to_string(), shown);
             let debug = format!("{l:?}");
             assert!(debug.contains(shown), "{debug}");
-            for secret in ["s3cr", "p@ss", "s3cret"] {
+            for secret in ["s3cr", "SEC?", "RETPW", "s3 cret"] {
                 assert!(
                     !debug.contains(secret) && !l.to_string().contains(secret),
                     "{debug}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn urls_of_other_kinds_and_misreadable_ones_are_refused_unquoted() {
+        for (text, expected) in [
+            (
+                "mysql://root:s3cret@db/j",
+                "a mysql:// URL is not a database",
+            ),
+            ("postgresql://ann:p@zz@db/j", "more than one '@'"),
+            ("postgresql://ann:p@zz/w@db/j", "more than one '@'"),
+            ("postgresql://db/j?s3cret", "has no '='"),
+            ("host=db password='s3cret", "no closing quote"),
+            ("host=db password=s3 cret", "not one PostgreSQL knows"),
+        ] {
+            let e = Location::parse(Path::new(text)).unwrap_err();
+            assert!(e.contains(expected), "{text}: {e}");
+            assert!(!e.contains("s3") && !e.contains("zz"), "{e}");
+        }
+        // Paths stay paths, also with '=' or ':' in them.
+        for path in ["jungle.db", "./a=b.db", "/srv/j:1.db", ":memory:"] {
+            assert_eq!(
+                Location::parse(Path::new(path)).unwrap(),
+                Location::File(PathBuf::from(path))
+            );
+        }
+    }
+
+    #[test]
+    fn the_client_gets_what_was_written() {
+        let (_, client) = tls("Postgres://ann:a%3Fb@h1:5433,h2/j?application_name=x").unwrap();
+        assert_eq!(
+            client,
+            "postgres://ann:a%3Fb@h1:5433,h2/j?application_name=x&sslmode=disable"
+        );
+        let (t, client) =
+            tls(r"host=/run/pg password='it\'s a' sslmode=require sslrootcert='/a b/ca.pem'")
+                .unwrap();
+        assert_eq!(t.mode, SslMode::VerifyCa);
+        assert_eq!(t.root_cert, Some(PathBuf::from("/a b/ca.pem")));
+        assert_eq!(
+            client,
+            r"host='/run/pg' password='it\'s a' sslmode='require'"
+        );
+    }
+
+    /// `text` with every byte but letters and digits as `%XX`, as a URL writes a password.
+    fn encoded(text: &str) -> String {
+        text.bytes()
+            .map(|b| match b {
+                b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => (b as char).to_string(),
+                b => format!("%{b:02X}"),
+            })
+            .collect()
+    }
+
+    proptest::proptest! {
+        /// Any printable password, written in a URL (escaped or not), as a URL parameter or
+        /// in a `key=value` list: what is shown, and any error, holds none of it.
+        #[test]
+        fn no_password_is_ever_shown(pw in "[ -~]{6,24}") {
+            let template = "postgresql://ann:***@db.example:5432/jungle?sslmode=disable&password=*** host=db.example user=ann password=*** dbname=jungle";
+            proptest::prop_assume!(!template.contains(&pw));
+            let quoted = pw.replace('\\', "\\\\").replace('\'', "\\'");
+            for text in [
+                format!("postgresql://ann:{}@db.example:5432/jungle?sslmode=disable", encoded(&pw)),
+                format!("postgresql://ann:{pw}@db.example:5432/jungle?sslmode=disable"),
+                format!("postgresql://ann@db.example/jungle?password={}&sslmode=disable", encoded(&pw)),
+                format!("host=db.example user=ann password='{quoted}' dbname=jungle"),
+            ] {
+                let shown = match Location::parse(Path::new(&text)) {
+                    Ok(l) => format!("{l} {l:?}"),
+                    Err(e) => e,
+                };
+                proptest::prop_assert!(!shown.contains(&pw), "{text} -> {shown}");
+                proptest::prop_assert!(!shown.contains(&encoded(&pw)), "{text} -> {shown}");
+            }
+            // Escaped, the password reaches the client whole.
+            let url = format!("postgresql://ann:{}@db/j", encoded(&pw));
+            let Location::Postgres(parsed) = Location::parse(Path::new(&url)).unwrap() else {
+                panic!("{url} is PostgreSQL");
+            };
+            let (_, client) = parsed.tls().unwrap();
+            proptest::prop_assert_eq!(&client, &format!("{url}?sslmode=disable"));
+            // The client library reads the same password from both forms as written for it.
+            #[cfg(feature = "postgres")]
+            for text in [url, format!("host=db user=ann password='{quoted}'")] {
+                let Ok(Location::Postgres(parsed)) = Location::parse(Path::new(&text)) else {
+                    panic!("{text} is PostgreSQL");
+                };
+                let config: ::postgres::Config = parsed.tls().unwrap().1.parse().unwrap();
+                proptest::prop_assert_eq!(config.get_password(), Some(pw.as_bytes()));
             }
         }
     }

@@ -42,7 +42,9 @@ impl Backend {
     pub fn fresh(&self, dir: &Path) -> Location {
         match self {
             Backend::Sqlite => Location::File(dir.join("jungle.db")),
-            Backend::Postgres(server) => Location::from_path(Path::new(&new_database(server))),
+            Backend::Postgres(server) => {
+                Location::parse(Path::new(&new_database(server))).expect("a URL")
+            }
         }
     }
 }

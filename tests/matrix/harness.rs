@@ -218,7 +218,7 @@ impl Bot {
 /// The chat service on `dir/jungle.db`.
 pub fn service(dir: &Path) -> Service {
     let mut config = Config::default();
-    config.store.database = Some(dir.join("jungle.db"));
+    config.store.database = Some(jungle::store::Location::File(dir.join("jungle.db")));
     jungle::adapters::open_service(&config, Arc::new(SystemClock)).unwrap()
 }
 

@@ -104,6 +104,9 @@ impl Lang {
         for (name, value) in args {
             let v: FluentValue<'_> = match value {
                 Arg::Text(s) => FluentValue::from(s.as_ref()),
+                // Fluent's numbers are f64: one past 2^53 (a game id, say) would come back
+                // rounded, so it goes in as its digits (plural forms need no such number).
+                Arg::Number(n) if n.unsigned_abs() > 1 << 53 => FluentValue::from(n.to_string()),
                 Arg::Number(n) => FluentValue::from(*n),
             };
             fargs.set(*name, v);
@@ -247,6 +250,15 @@ pub fn syntax_errors(lang: Lang) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ids_past_2_pow_53_keep_every_digit() {
+        let id = 9_007_199_254_740_993_i64;
+        assert_eq!(
+            tr!(Lang::En, "no-such-game", game = id),
+            "There is no game #9007199254740993."
+        );
+    }
 
     #[test]
     fn locales_map_to_languages() {

@@ -368,7 +368,7 @@ mod tests {
         let (base, query) = server.split_at(server.find('?').unwrap_or(server.len()));
         let slash = base.rfind('/').unwrap();
         let url = format!("{}/{name}{query}", &base[..slash]);
-        match crate::Location::from_path(std::path::Path::new(&url)) {
+        match crate::Location::parse(std::path::Path::new(&url)).expect("a URL") {
             crate::Location::Postgres(url) => Some(url),
             crate::Location::File(_) => unreachable!("{url} is a URL"),
         }
