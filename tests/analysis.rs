@@ -59,9 +59,11 @@ fn a_move_that_is_not_legal_is_refused() {
     let mut stop = || -> Box<dyn Stop> { Box::new(NoStop) };
     let e =
         analysis::analyse(&start, &[mv("A9 A7")], limits(), &mut stop, &mut |_, _| {}).unwrap_err();
+    // Worded as `jungle replay` words it: the engine's reason after the move.
+    let reason = { start }.play(mv("A9 A7")).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "move 1 (A9 A7) is not legal in that position"
+        format!("move 1 (A9 A7) is illegal: {reason}")
     );
 }
 

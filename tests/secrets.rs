@@ -31,7 +31,7 @@ fn config(dir: &Path, pw: &str, db: &str) -> std::path::PathBuf {
     }
     if cfg!(feature = "discord") {
         text.push_str(&format!(
-            "[discord]\ntoken = \"{toml_pw}\"\napi_base_url = \"http://user:{e}@127.0.0.1:9\"\n"
+            "[discord]\ntoken = \"abc.def\"\napi_base_url = \"http://user:{e}@127.0.0.1:9\"\n"
         ));
     }
     let path = dir.join("config.toml");

@@ -15,8 +15,13 @@ pub use engine::review::{Analysis, PlyReview, SideSummary, Tag, expected, move_a
 /// Why a game cannot be analysed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AnalysisError {
-    #[error("move {ply} ({mv}) is not legal in that position")]
-    Illegal { ply: usize, mv: Move },
+    /// Worded as a replay words it: what is wrong with the move.
+    #[error("move {ply} ({mv}) is illegal: {reason}")]
+    Illegal {
+        ply: usize,
+        mv: Move,
+        reason: engine::IllegalMove,
+    },
     #[error("the game has no moves to look at")]
     Empty,
 }
@@ -39,8 +44,16 @@ pub fn analyse(
     let mut pos = *start;
     positions.push(pos);
     for (i, &mv) in moves.iter().enumerate() {
-        if pos.outcome().is_some() || pos.play(mv).is_err() {
-            return Err(AnalysisError::Illegal { ply: i + 1, mv });
+        let played = match pos.outcome() {
+            Some(_) => Err(engine::IllegalMove::GameOver),
+            None => pos.play(mv),
+        };
+        if let Err(reason) = played {
+            return Err(AnalysisError::Illegal {
+                ply: i + 1,
+                mv,
+                reason,
+            });
         }
         positions.push(pos);
     }

@@ -624,9 +624,13 @@ impl Spec {
                 // The first argument still open says what it wanted instead; a game number
                 // does not complain about a word without a digit (`admin channel maybe`).
                 None => {
-                    let wanted = open.iter().find(|a| {
-                        a.kind != Kind::Number || word.contains(|c: char| c.is_ascii_digit())
-                    });
+                    let digits = word.contains(|c: char| c.is_ascii_digit());
+                    let last = open.len().saturating_sub(1);
+                    let wanted = open
+                        .iter()
+                        .enumerate()
+                        .find(|(i, a)| a.kind != Kind::Number || digits || *i == last)
+                        .map(|(_, a)| a);
                     return Err(match wanted.map(|a| a.kind.read(word)) {
                         Some(Err(CommandError::Usage(_))) | None | Some(Ok(_)) => usage(),
                         Some(Err(e)) => e,
