@@ -118,31 +118,14 @@ impl ConnInfo {
                 dbname,
                 params,
             } => {
-                let mut out = format!("{scheme}://");
-                if let Some(user) = user {
-                    out.push_str(user);
-                    if let Some(p) = password {
-                        out.push(':');
-                        out.push_str(p.expose());
-                    }
-                    out.push('@');
-                }
-                out.push_str(hosts);
-                if let Some(db) = dbname {
-                    out.push('/');
-                    out.push_str(db);
-                }
                 let mut query: Vec<String> = params
                     .iter()
                     .filter(keep)
                     .map(|(k, v)| format!("{k}={v}"))
                     .collect();
                 query.extend(add.iter().map(|(k, v)| format!("{k}={v}")));
-                if !query.is_empty() {
-                    out.push('?');
-                    out.push_str(&query.join("&"));
-                }
-                out
+                let parts = (scheme, user, hosts, dbname);
+                url_text(parts, password.as_ref().map(Secret::expose), &query)
             }
             Form::Pairs(pairs) => {
                 let kept = pairs
@@ -176,28 +159,12 @@ impl ConnInfo {
                 dbname,
                 params,
             } => {
-                let mut out = format!("{scheme}://");
-                if let Some(user) = user {
-                    out.push_str(user);
-                    if password.is_some() {
-                        out.push_str(":***");
-                    }
-                    out.push('@');
-                }
-                out.push_str(hosts);
-                if let Some(db) = dbname {
-                    out.push('/');
-                    out.push_str(db);
-                }
                 let query: Vec<String> = params
                     .iter()
                     .map(|(k, v)| format!("{k}={}", hidden(k, v)))
                     .collect();
-                if !query.is_empty() {
-                    out.push('?');
-                    out.push_str(&query.join("&"));
-                }
-                out
+                let parts = (scheme, user, hosts, dbname);
+                url_text(parts, password.as_ref().map(|_| "***"), &query)
             }
             Form::Pairs(pairs) => {
                 let shown: Vec<String> = pairs
@@ -208,6 +175,34 @@ impl ConnInfo {
             }
         }
     }
+}
+
+/// A URL from its parts (scheme, user, hosts, database name), with `password` written after
+/// the user and `query` after a `?`.
+fn url_text(
+    (scheme, user, hosts, dbname): (&String, &Option<String>, &String, &Option<String>),
+    password: Option<&str>,
+    query: &[String],
+) -> String {
+    let mut out = format!("{scheme}://");
+    if let Some(user) = user {
+        out.push_str(user);
+        if let Some(p) = password {
+            out.push(':');
+            out.push_str(p);
+        }
+        out.push('@');
+    }
+    out.push_str(hosts);
+    if let Some(db) = dbname {
+        out.push('/');
+        out.push_str(db);
+    }
+    if !query.is_empty() {
+        out.push('?');
+        out.push_str(&query.join("&"));
+    }
+    out
 }
 
 /// `scheme` and the rest when `text` starts like a URL (`letters://`).
