@@ -121,7 +121,7 @@ pub(crate) fn result_reply(job: &AnalysisJob, analysis: &Analysis, dialect: &Dia
         Some(job.names.jade.clone()),
         Some(job.names.crimson.clone()),
     );
-    let png = render::graph_png(&analysis_graph(analysis, names));
+    let png = render::graph_png(&analysis_graph(analysis, names, lang));
     Reply {
         image: Some(Image {
             bytes: png,
@@ -144,8 +144,8 @@ fn move_label(lang: Lang, p: &PlyReview) -> String {
     }
 }
 
-/// The evaluation graph of an analysis, with the players' names.
-pub fn analysis_graph(analysis: &Analysis, names: BySide<Option<String>>) -> Graph {
+/// The evaluation graph of an analysis, with the players' names, for readers of `lang`.
+pub fn analysis_graph(analysis: &Analysis, names: BySide<Option<String>>, lang: Lang) -> Graph {
     Graph {
         curve: analysis.curve(),
         marks: analysis
@@ -160,6 +160,7 @@ pub fn analysis_graph(analysis: &Analysis, names: BySide<Option<String>>) -> Gra
             })
             .collect(),
         names,
+        lang,
     }
 }
 
