@@ -115,7 +115,7 @@ pub(crate) fn result_reply(job: &AnalysisJob, analysis: &Analysis, dialect: &Dia
     lines.push(tr!(
         lang,
         "analysis-export-hint",
-        command = dialect.cmd(&format!("export {}", job.game_id))
+        command = dialect.cmd(lang, &format!("export {}", job.game_id))
     ));
     let names = BySide::new(
         Some(job.names.jade.clone()),
