@@ -34,3 +34,4 @@ mod rules;
 mod side_by_side;
 mod store;
 mod texts;
+mod wording;

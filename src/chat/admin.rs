@@ -130,7 +130,7 @@ fn settings(cx: &mut Ctx<'_>) -> Result<Handled> {
                 .iter()
                 .map(i32::to_string)
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(&tr!(lang, "list-separator"))
         ),
         tr!(
             lang,

@@ -189,7 +189,7 @@ fn alt_text(job: &AnalysisJob, analysis: &Analysis) -> String {
         blunders = if blunders.is_empty() {
             tr!(lang, "analysis-alt-none")
         } else {
-            blunders.join(", ")
+            blunders.join(&tr!(lang, "list-separator"))
         }
     )
 }
