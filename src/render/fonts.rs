@@ -123,6 +123,11 @@ struct System {
     loaded: HashMap<fontdb::ID, Option<FontArc>>,
 }
 
+/// How many characters the system's fonts are searched for in one process: each search reads
+/// every font's tables, so names full of characters no font has cannot make drawing slow
+/// without end. Past it, an unknown character is a box at once.
+const SYSTEM_LOOKUPS_MAX: usize = 2048;
+
 static SYSTEM: LazyLock<Mutex<System>> = LazyLock::new(|| {
     let mut db = fontdb::Database::new();
     db.load_system_fonts();
@@ -140,6 +145,9 @@ fn system_font(c: char) -> Option<FontArc> {
     let mut sys = SYSTEM.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(found) = sys.chosen.get(&c) {
         return found.clone();
+    }
+    if sys.chosen.len() >= SYSTEM_LOOKUPS_MAX {
+        return None;
     }
     let mut faces: Vec<(u16, fontdb::ID)> = sys
         .db

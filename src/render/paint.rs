@@ -178,24 +178,26 @@ pub(crate) fn text_width(lang: Lang, em: f32, text: &str) -> f32 {
         .sum()
 }
 
-/// Shortens text with an ellipsis until it is at most `max` pixels wide.
+/// Shortens text with an ellipsis until it is at most `max` pixels wide. Only the characters
+/// up to the cut are measured (and looked up), however long the text.
 pub(crate) fn fit(lang: Lang, em: f32, text: &str, max: f32) -> String {
-    if text_width(lang, em, text) <= max {
-        return text.to_string();
-    }
     let room = max - text_width(lang, em, "…");
     let mut width = 0.0;
-    let mut out = String::new();
-    for c in text.chars() {
+    // The text up to where an ellipsis would go, and whether the rest fits after it.
+    let mut cut = None;
+    for (i, c) in text.char_indices() {
         width += advance(&fonts::glyph(lang, c), em);
-        if width > room {
-            break;
+        if cut.is_none() && width > room {
+            cut = Some(i);
         }
-        out.push(c);
+        if width > max {
+            let kept = &text[..cut.unwrap_or(i)];
+            let mut out = kept.trim_end().to_string();
+            out.push('…');
+            return out;
+        }
     }
-    let mut out = out.trim_end().to_string();
-    out.push('…');
-    out
+    text.to_string()
 }
 
 /// The ink of one character placed with its pen at `pen` and its baseline at `baseline`.
