@@ -431,7 +431,7 @@ async fn plain_text_moves_without_the_intent_need_a_mention() {
     assert_has(&m.content, &BOB.mention());
     // Speaking to the bot stands for the prefix.
     say(&w, BOB, &format!("<@{BOT}> board"), &[BOT]);
-    channel_post(&w, "bob (Crimson) to move").await;
+    channel_post(&w, "Move 1: bob to move.").await;
     let moves = w
         .seen()
         .channel_posts()

@@ -801,7 +801,7 @@ async fn a_room_set_to_traditional_chinese() {
         .notice_with(
             &room,
             &bot.id,
-            "第 #1 局開始：你執綠方，對手是 鬥獸棋機器人（2 級·簡單），你先走。",
+            "對局 #1 開始：你是綠方，對手是 鬥獸棋機器人 第 2 級·簡單，由你先下。",
         )
         .await;
     // The board follows, described in Traditional Chinese.
@@ -820,7 +820,7 @@ async fn a_room_set_to_traditional_chinese() {
         .notice_with(
             &room,
             &bot.id,
-            "alice 認輸了。鬥獸棋機器人（2 級·簡單） 執紅方贏得第 #1 局。",
+            "alice 認輸了。鬥獸棋機器人 第 2 級·簡單（紅方）拿下對局 #1。",
         )
         .await;
     // Bob joins at power level 0: he is told in the room's language who may choose it, and the

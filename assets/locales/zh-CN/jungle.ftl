@@ -20,7 +20,7 @@ level = { $n ->
     [6] { $n } 级·困难
    *[other] { $n } 级
 }
-bot-name = 斗兽棋机器人（{ $level }）
+bot-name = 斗兽棋机器人 { $level }
 language-name-en = 英语（English）
 language-name-zh-CN = 简体中文
 language-name-zh-TW = 繁体中文（繁體中文）

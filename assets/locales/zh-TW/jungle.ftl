@@ -21,7 +21,7 @@ level = { $n ->
     [6] 第 { $n } 級·困難
    *[other] 第 { $n } 級
 }
-bot-name = 鬥獸棋機器人（{ $level }）
+bot-name = 鬥獸棋機器人 { $level }
 language-name-en = 英文（English）
 language-name-zh-CN = 簡體中文（简体中文）
 language-name-zh-TW = 繁體中文
