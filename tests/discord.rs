@@ -431,7 +431,7 @@ async fn plain_text_moves_without_the_intent_need_a_mention() {
     assert_has(&m.content, &BOB.mention());
     // Speaking to the bot stands for the prefix.
     say(&w, BOB, &format!("<@{BOT}> board"), &[BOT]);
-    channel_post(&w, "bob (Crimson) to move").await;
+    channel_post(&w, "Move 1: bob to move.").await;
     let moves = w
         .seen()
         .channel_posts()
@@ -651,7 +651,7 @@ async fn moderators_abort_games_and_switch_a_channel_off_and_on() {
     let asked = harness::slash_in(&w, CAROL, "challenge", &[], ("zh-TW", "en-US"));
     let ignored = reply(&w, asked).await;
     assert!(ignored.ephemeral());
-    assert_eq!(ignored.content, "沒有要做的事。");
+    assert_eq!(ignored.content, "這裡沒有需要我處理的事。");
     let channel = double::CHANNEL.to_string();
     assert!(
         w.store()
@@ -758,7 +758,7 @@ async fn a_chinese_client_is_answered_in_chinese_and_the_command_is_localized() 
     assert_eq!(admin["description"], "Moderate the Jungle bot here");
     assert_eq!(
         admin["description_localizations"]["zh-TW"],
-        "在這裡管理鬥獸棋機器人"
+        "管理這個伺服器的鬥獸棋機器人"
     );
     let play = subs.iter().find(|o| o["name"] == "play").unwrap();
     let side = play["options"]
@@ -777,7 +777,7 @@ async fn a_chinese_client_is_answered_in_chinese_and_the_command_is_localized() 
     );
     assert_eq!(
         side["choices"][0]["name_localizations"]["zh-TW"],
-        "綠方（先走）"
+        "綠方（先下）"
     );
     // The levels: their numbers, with the names of those that have one.
     let level = play["options"]
@@ -790,13 +790,16 @@ async fn a_chinese_client_is_answered_in_chinese_and_the_command_is_localized() 
     assert_eq!(easy["value"], "easy");
     assert_eq!(easy["name"], "2 (easy)");
     assert_eq!(easy["name_localizations"]["zh-CN"], "2 级·简单");
-    assert_eq!(level["choices"][2]["name_localizations"]["zh-TW"], "3 級");
+    assert_eq!(
+        level["choices"][2]["name_localizations"]["zh-TW"],
+        "第 3 級"
+    );
 
     // A zh-CN client in an English server: its answer is Chinese, an English client's English.
     let asked = harness::slash_in(&w, CAROL, "help", &[], ("zh-CN", "en-US"));
     assert_has(
         &reply(&w, asked).await.text(),
-        "斗兽棋命令：输入 `/jungle` 再选一个。",
+        "斗兽棋指令如下：输入 `/斗兽棋`，再选择其中一项。",
     );
     assert_has(
         &ask(&w, CAROL, "help", &[]).await.text(),
@@ -809,13 +812,13 @@ async fn a_chinese_client_is_answered_in_chinese_and_the_command_is_localized() 
     assert!(refused.ephemeral());
     assert_eq!(
         refused.content,
-        "`insane` 不是难度：请选 1 到 8，或 easy、medium、hard。"
+        "`insane` 不是有效的难度：请写 1 到 8 的数字，或 easy（简单）、medium（中等）、hard（困难）。"
     );
     let half = [("from", 3, json!("G7"))];
     let asked = harness::slash_in(&w, CAROL, "move", &half, ("zh-TW", "en-US"));
     assert_eq!(
         reply(&w, asked).await.content,
-        "用法：`/jungle move <from> <to>`"
+        "用法：`/鬥獸棋 move <起點> <終點>`"
     );
     let asked = harness::slash_in(&w, CAROL, "play", &level, ("en-US", "en-US"));
     assert_eq!(
@@ -826,25 +829,25 @@ async fn a_chinese_client_is_answered_in_chinese_and_the_command_is_localized() 
     let asked = harness::slash_in(&w, CAROL, "resign", &[], ("zh-TW", "en-US"));
     let refused = reply(&w, asked).await;
     assert!(refused.ephemeral());
-    assert_eq!(refused.content, "你在這個頻道裡沒有對局。");
+    assert_eq!(refused.content, "你在這個頻道沒有進行中的棋局。");
     // Choosing needs Manage Server; then the whole server hears Simplified Chinese.
     let code = [("code", 3, json!("zh-CN"))];
     let asked = harness::slash_in(&w, CAROL, "lang", &code, ("zh-CN", "en-US"));
     assert_eq!(
         reply(&w, asked).await.content,
-        "只有有“管理服务器”权限的成员才能选语言。"
+        "只有拥有“管理服务器”权限的成员才能更改语言。"
     );
     let asked = harness::slash_in(&w, BOB, "lang", &code, ("en-US", "en-US"));
     assert_has(
         &reply(&w, asked).await.text(),
-        "从现在起，我在这里说简体中文。",
+        "好的，从现在起我在这里使用简体中文。",
     );
     assert_eq!(
         w.store().language("discord", &GUILD.to_string()).unwrap(),
         Some("zh-CN".to_string())
     );
     let m = ask(&w, ALICE, "challenge", &[user(BOB)]).await;
-    assert_has(&m.text(), "alice 向你发起一局斗兽棋（随机分边）。");
+    assert_has(&m.text(), "alice 邀你下一盘斗兽棋（随机分配红绿）。");
     let labels: Vec<&str> = m.components[0]["components"]
         .as_array()
         .unwrap()

@@ -1,12 +1,13 @@
 //! The message catalogues (`assets/locales/*/jungle.ftl`) against each other, against the code
-//! and against the bundled font; and the bot speaking each language at the console.
+//! and against the bundled fonts; and the bot speaking each language at the console.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use ab_glyph::{Font, FontRef};
 use fluent_syntax::ast;
+use jungle::engine::Animal;
 use jungle::lang::{Arg, Lang};
+use jungle::render;
 
 /// Each message's variables (`$name`), by id, as the catalogue's syntax tree has them.
 fn placeables(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
@@ -169,25 +170,55 @@ fn the_code_names_only_messages_that_exist_and_uses_every_message() {
 }
 
 #[test]
-fn the_board_font_draws_every_character_of_the_catalogues() {
-    let bytes = std::fs::read(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fonts/NotoSansCJKsc-Bold-Jungle.otf"
-    ))
-    .unwrap();
-    let font = FontRef::try_from_slice(&bytes).unwrap();
+fn the_bundled_fonts_draw_every_character_of_the_catalogues_and_the_board() {
     for lang in Lang::ALL {
-        let lacking: BTreeSet<char> = lang
-            .source()
-            .chars()
-            .filter(|c| !c.is_control())
-            .filter(|&c| font.glyph_id(c).0 == 0)
-            .collect();
+        let lacking = render::missing_bundled(lang.source());
         assert!(
             lacking.is_empty(),
-            "{lang}: the font lacks {lacking:?}; run fonts/make-subset.sh"
+            "{lang}: the fonts lack {lacking:?}; run fonts/make-subset.sh"
+        );
+        let pieces: String = Animal::ALL
+            .into_iter()
+            .map(|a| jungle::lang::piece_char(lang, a))
+            .collect();
+        assert_eq!(
+            render::missing_bundled(&pieces),
+            Vec::<char>::new(),
+            "{lang}"
         );
     }
+}
+
+/// The names the board, the replay and the graph must draw without a box or a `?`.
+const NAMES: [&str; 7] = [
+    "小明",
+    "爸爸",
+    "張偉",
+    "José",
+    "Ωmega",
+    "Владимир",
+    "さくら",
+];
+
+#[test]
+fn boards_replays_and_graphs_draw_names_in_any_script() {
+    for name in NAMES {
+        // Asked of the bundled fonts alone: the same on a machine without fonts of its own.
+        assert_eq!(render::missing_bundled(name), Vec::<char>::new(), "{name}");
+        assert_eq!(render::missing_glyphs(name), Vec::<char>::new(), "{name}");
+    }
+    // What no font has is said, not hidden: the renderer draws it as a box.
+    assert_eq!(render::missing_bundled("A\u{10FFFD}"), vec!['\u{10FFFD}']);
+}
+
+#[test]
+fn the_common_characters_of_gb2312_and_big5_are_bundled() {
+    // A spread of everyday names and words from both standards: Simplified (GB 2312) and
+    // Traditional (Big5 level 1) forms, and kana.
+    let text = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤\
+        張劉陳楊黃趙吳週孫馬許韓馮鄧蕭葉蘇魏呂盧薑鐘譚陸賈韋鄒龍陶賀顧龔萬錢嚴湯 偉傑鴻慧麗華國強書聲讀寫廣東臺灣\
+        あいうえおかきくけこさしすせそ アイウエオカキクケコ";
+    assert_eq!(render::missing_bundled(text), Vec::<char>::new());
 }
 
 #[test]
@@ -203,7 +234,7 @@ fn names_and_reasons_come_in_each_language() {
     );
     assert_eq!(
         jungle::lang::illegal_move(Lang::ZhCn, water),
-        "B4 是河：只有鼠会游泳，狮不会。"
+        "B4 是河，只有鼠能下河，狮不行。"
     );
     assert_eq!(jungle::lang::side_name(Lang::ZhCn, Side::Jade), "绿方");
     assert_eq!(jungle::lang::side_name(Lang::ZhTw, Side::Crimson), "紅方");
@@ -256,18 +287,29 @@ fn console_transcripts_in_each_language() {
     has(&en, "I speak English here.");
 
     let cn = console(&script("zh-CN"));
-    has(&cn, "从现在起，我在这里说简体中文。");
-    has(&cn, "alice 向你发起一局斗兽棋（alice 执绿方先走）。");
-    has(&cn, "G7 上的鼠走不到 G5：它只能向上、下、左、右走一格。");
-    has(&cn, "alice 走了 G7 G6。轮到你了（红方）。");
-    has(&cn, "bob 认输了。alice 执绿方赢得第 #1 局。");
-    has(&cn, "我在这里说简体中文。");
+    has(&cn, "好的，从现在起我在这里使用简体中文。");
+    has(&cn, "alice 邀你下一盘斗兽棋（对方执绿方先走）。");
+    has(
+        &cn,
+        "请在 15 分钟内答复：接受请输入 `!jungle accept`，拒绝请输入 `!jungle decline`。",
+    );
+    has(&cn, "G7 的鼠到不了 G5：每次只能上下左右走一格。");
+    has(&cn, "alice 走了 G7 G6。该你（红方）走了。");
+    has(&cn, "bob 认输了。alice（绿方）赢下了对局 #1。");
+    has(&cn, "我在这里使用简体中文。");
+    // A number is marked once: "对局 #1", never "第 #1 局".
+    assert!(!cn.contains("第 #"), "{cn}");
 
     let tw = console(&script("zh-Hant"));
-    has(&tw, "從現在起，我在這裡說繁體中文。");
-    has(&tw, "G7 上的鼠走不到 G5");
-    has(&tw, "bob 認輸了。alice 執綠方贏得第 #1 局。");
+    has(&tw, "沒問題，之後我在這裡都會使用繁體中文。");
+    has(&tw, "G7 的鼠走不到 G5");
+    has(
+        &tw,
+        "要接受請輸入 `!jungle accept`，要婉拒請輸入 `!jungle decline`。",
+    );
+    has(&tw, "bob 認輸了。alice（綠方）拿下對局 #1。");
     assert!(!tw.contains("认输了"), "{tw}");
+    assert!(!tw.contains("第 #"), "{tw}");
 }
 
 /// `jungle play` with `args` on the database in `dir`, given `input`; its standard output.
@@ -300,20 +342,20 @@ fn jungle_play_greets_in_the_language_asked_for_and_keeps_it() {
     let cn = play(dir.path(), &["--lang", "zh-CN"], b"\xc3\x28\nquit\n");
     has(
         &cn,
-        "斗兽棋：和机器人对局。输入走法，比如 `G7 G6`；`help` 列出命令；按 Ctrl-D 离开（对局会保存）。",
+        "斗兽棋：和机器人对弈。直接输入走法，例如 `G7 G6`；输入 `help` 查看指令；按 Ctrl-D 退出（棋局会保存）。",
     );
-    has(&cn, "开始：你执绿方，对手是");
-    has(&cn, "jungle: 我读不懂这一行（它不是 UTF-8 文本）。");
-    has(&cn, "你的对局已保存；再运行 `jungle play` 就能接着下。");
+    has(&cn, "开始了：你执绿方，对手是");
+    has(&cn, "jungle: 这一行我读不了（不是 UTF-8 文本）。");
+    has(&cn, "棋局已保存，再次运行 `jungle play` 就能接着下。");
     // The greeting comes first: choosing the language is not announced on its own.
     assert!(cn.starts_with("斗兽棋："), "{cn}");
     // The next game without --lang speaks it still; --lang zh-TW changes it, and the end of
     // the input is answered in it too.
     let again = play(dir.path(), &[], b"quit\n");
-    has(&again, "斗兽棋：和机器人对局。");
+    has(&again, "斗兽棋：和机器人对弈。");
     let tw = play(dir.path(), &["--lang", "zh-Hant"], b"");
-    has(&tw, "鬥獸棋：和機器人對局。");
-    has(&tw, "你的對局已儲存；再執行 `jungle play` 就能接著下。");
+    has(&tw, "鬥獸棋：跟機器人對戰。");
+    has(&tw, "棋局已經存好了，下次執行 `jungle play` 就能接著下。");
     let en = play(dir.path(), &["--lang", "en"], b"quit\n");
     has(
         &en,

@@ -11,6 +11,7 @@ use std::process::Command;
 
 use image::RgbImage;
 use jungle::engine::BySide;
+use jungle::lang::Lang;
 use jungle::render::layout::{self, SQUARE};
 use jungle::render::{self, BoardOptions, LastMove, theme};
 use jungle::{Piece, Position, Side, Square};
@@ -637,4 +638,62 @@ fn the_sides_stay_apart_for_a_deuteranope() {
     assert!(simulated < seen / 3.0, "{simulated:.0} vs {seen:.0}");
     println!("least mean simulated distance between the sides: {least:.1}");
     assert!(least > 60.0, "{least:.1}");
+}
+
+#[test]
+fn names_in_any_script_and_traditional_pieces_reach_every_image() {
+    use jungle::render::{Graph, ReplayOptions, graph_png, missing_glyphs, replay_gif};
+    let names = BySide::new(
+        Some("小明 José".to_string()),
+        Some("Владимир さくら".to_string()),
+    );
+    for n in [names.jade.as_deref(), names.crimson.as_deref()]
+        .into_iter()
+        .flatten()
+    {
+        assert_eq!(missing_glyphs(n), Vec::<char>::new(), "{n}");
+    }
+    // A zh-TW board draws its pieces differently from a zh-CN one (獅 and 貓, and Taiwan's
+    // shapes), and the same in a GIF's first frame and on a PNG.
+    let board = |lang| {
+        draw(
+            &Position::start(),
+            &BoardOptions {
+                names: names.clone(),
+                lang,
+                ..Default::default()
+            },
+        )
+    };
+    let (cn, tw) = (board(Lang::ZhCn), board(Lang::ZhTw));
+    let square = |img: &RgbImage, sq: &str| -> Vec<u8> {
+        let (x0, y0) = layout::origin(sq.parse().unwrap(), false);
+        (y0..y0 + SQUARE / 2)
+            .flat_map(|y| (x0..x0 + SQUARE).flat_map(move |x| img.get_pixel(x, y).0))
+            .collect()
+    };
+    // The lion (A1), the cat (F2), the tiger (G1): 獅 for 狮, 貓 for 猫, and Taiwan's 虎.
+    for sq in ["A1", "F2", "G1"] {
+        assert_ne!(square(&cn, sq), square(&tw, sq), "{sq}");
+    }
+    // The dog (B2) is 狗 in both scripts and both shapes.
+    assert_eq!(square(&cn, "B2"), square(&tw, "B2"));
+    let gif = replay_gif(
+        &Position::start(),
+        &[],
+        &ReplayOptions {
+            names: names.clone(),
+            lang: Lang::ZhTw,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert!(gif.starts_with(b"GIF8"));
+    let graph = graph_png(&Graph {
+        curve: vec![0.5, 0.6, 0.4],
+        names,
+        lang: Lang::ZhTw,
+        ..Default::default()
+    });
+    assert!(graph.starts_with(b"\x89PNG"));
 }

@@ -35,3 +35,4 @@ mod secrets;
 mod side_by_side;
 mod store;
 mod texts;
+mod wording;

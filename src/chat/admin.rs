@@ -71,12 +71,12 @@ fn channel(cx: &mut Ctx<'_>, on: bool) -> Result<Handled> {
         .store
         .set_channel_enabled(&platform, &channel, on, &by, now)?;
     let text = if on {
-        tr!(cx.lang(), "channel-on", help = cx.cmd("help"))
+        tr!(cx.lang(), "channel-on", help = cx.cmd(cx.lang(), "help"))
     } else {
         tr!(
             cx.lang(),
             "channel-off",
-            command = cx.cmd("admin channel on")
+            command = cx.cmd(cx.lang(), "admin channel on")
         )
     };
     Ok(Handled::reply(Reply::text(text)))
@@ -92,11 +92,10 @@ fn settings(cx: &mut Ctx<'_>) -> Result<Handled> {
             tr!(lang, "settings-spelling-prefix", prefix = format!("`{p}`"))
         }
         super::dialect::Spelling::Slash(name) => {
-            tr!(
-                lang,
-                "settings-spelling-slash",
-                command = format!("`/{name}`")
-            )
+            let command = d
+                .slash_command(lang)
+                .unwrap_or_else(|| format!("`/{name}`"));
+            tr!(lang, "settings-spelling-slash", command = command)
         }
         super::dialect::Spelling::Bare => tr!(lang, "settings-spelling-bare"),
     };
@@ -135,7 +134,7 @@ fn settings(cx: &mut Ctx<'_>) -> Result<Handled> {
                 .iter()
                 .map(i32::to_string)
                 .collect::<Vec<_>>()
-                .join(", ")
+                .join(&tr!(lang, "list-separator"))
         ),
         tr!(
             lang,
@@ -163,7 +162,7 @@ pub(crate) fn language(cx: &mut Ctx<'_>, code: Option<Lang>) -> Result<Handled> 
         let chosen = super::context::language_set(cx.env.store, cx.platform(), cx.scope());
         let (language, command) = (
             language_name(lang, chosen.unwrap_or(lang)),
-            cx.cmd("lang zh-CN"),
+            cx.cmd(lang, "lang zh-CN"),
         );
         let text = if chosen.is_some() {
             tr!(
@@ -199,6 +198,6 @@ pub(crate) fn language(cx: &mut Ctx<'_>, code: Option<Lang>) -> Result<Handled> 
         new,
         "lang-set",
         language = language_name(new, new),
-        help = cx.cmd("help")
+        help = cx.cmd(new, "help")
     ))))
 }

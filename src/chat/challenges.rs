@@ -27,7 +27,7 @@ pub(crate) fn challenge(
         return refuse(tr!(
             cx.reader(),
             "challenge-yourself",
-            command = cx.cmd("play bot")
+            command = cx.cmd(cx.reader(), "play bot")
         ));
     }
     ensure_free(cx, &cx.me)?;
@@ -53,7 +53,7 @@ pub(crate) fn challenge(
                 cx.reader(),
                 "challenge-already-open",
                 challenge = id,
-                command = cx.cmd("cancel")
+                command = cx.cmd(cx.reader(), "cancel")
             ));
         }
         other => other?,
@@ -181,7 +181,7 @@ pub(crate) fn accept(cx: &mut Ctx<'_>, id: Option<i64>, from: Option<&str>) -> R
         return refuse(tr!(
             cx.reader(),
             "accept-own-challenge",
-            command = cx.cmd("cancel")
+            command = cx.cmd(cx.reader(), "cancel")
         ));
     }
     if let Some(target) = c.challenged_id

@@ -93,9 +93,9 @@ impl Ctx<'_> {
     pub fn dialect(&self) -> Dialect {
         self.env.settings.dialect(self.platform())
     }
-    /// A command as it is typed here, as code: `` `!jungle accept` ``.
-    pub fn cmd(&self, words: &str) -> String {
-        self.dialect().cmd(words)
+    /// A command as a reader of `lang` types it here, as code: `` `!jungle accept` ``.
+    pub fn cmd(&self, lang: Lang, words: &str) -> String {
+        self.dialect().cmd(lang, words)
     }
     /// The language of public replies here.
     pub fn lang(&self) -> Lang {

@@ -12,7 +12,9 @@ use crate::lang::{Lang, tr};
 pub enum Spelling {
     /// `!jungle accept`.
     Prefix(String),
-    /// `/jungle accept`, the platform's own command (Discord).
+    /// `/jungle accept`, the platform's own command (Discord). Its name is registered with a
+    /// name in each language (the catalogues' `slash-name`), and Discord shows each reader the
+    /// one of their client's language: `/斗兽棋 accept` to a reader in Simplified Chinese.
     Slash(String),
     /// `accept`: every line is for the bot.
     Bare,
@@ -71,22 +73,32 @@ impl Dialect {
         }
     }
 
-    /// The command as typed: `!jungle accept`, `/jungle accept`, `accept`. On Discord the
-    /// moderators' commands are their own command: `/jungle-admin settings`.
-    pub fn spell(&self, words: &str) -> String {
+    /// The command as a reader of `lang` types it: `!jungle accept`, `/jungle accept` (on
+    /// Discord, `/斗兽棋 accept` for a Simplified Chinese reader, as Discord shows it), `accept`.
+    /// On Discord the moderators' commands are their own command: `/jungle-admin settings`
+    /// (registered without localized names).
+    pub fn spell(&self, lang: Lang, words: &str) -> String {
         match &self.spelling {
             Spelling::Prefix(p) => format!("{p} {words}"),
             Spelling::Slash(name) => match words.strip_prefix("admin ") {
                 Some(rest) => format!("/{name}-admin {rest}"),
-                None => format!("/{name} {words}"),
+                None => format!("/{} {words}", slash_name(lang, name)),
             },
             Spelling::Bare => words.to_string(),
         }
     }
 
     /// The command as code: `` `!jungle accept` ``.
-    pub fn cmd(&self, words: &str) -> String {
-        format!("`{}`", self.spell(words))
+    pub fn cmd(&self, lang: Lang, words: &str) -> String {
+        format!("`{}`", self.spell(lang, words))
+    }
+
+    /// The slash command alone, as code: `` `/斗兽棋` ``; `None` off Discord.
+    pub fn slash_command(&self, lang: Lang) -> Option<String> {
+        match &self.spelling {
+            Spelling::Slash(name) => Some(format!("`/{}`", slash_name(lang, name))),
+            _ => None,
+        }
     }
 
     /// Who may use the moderators' commands here, as the end of a sentence.
@@ -98,26 +110,26 @@ impl Dialect {
     pub fn how_to_move(&self, lang: Lang) -> String {
         match (&self.spelling, self.typed_moves) {
             (Spelling::Slash(_), false) => {
-                tr!(lang, "how-to-move-slash", command = self.cmd("move"))
+                tr!(lang, "how-to-move-slash", command = self.cmd(lang, "move"))
             }
             (Spelling::Slash(_), true) => {
                 tr!(
                     lang,
                     "how-to-move-typed-or-slash",
-                    command = self.cmd("move")
+                    command = self.cmd(lang, "move")
                 )
             }
             _ => tr!(lang, "how-to-move-typed"),
         }
     }
 
-    /// How to do what a button does, or its command where there are no buttons:
-    /// "press **Accept**" or "`!jungle accept`".
+    /// How to do what a button does, or its command where there are no buttons, as a verb
+    /// phrase: "press **Accept**" or "type `!jungle accept`".
     pub fn press(&self, lang: Lang, label: &str, words: &str) -> String {
         if self.buttons {
             tr!(lang, "press-button", label = lang.tr(label, &[]))
         } else {
-            self.cmd(words)
+            tr!(lang, "type-command", command = self.cmd(lang, words))
         }
     }
 
@@ -128,18 +140,29 @@ impl Dialect {
             (Spelling::Slash(name), false) => tr!(
                 lang,
                 "help-lead-slash",
-                command = format!("`/{name}`"),
-                move_command = self.cmd("move")
+                command = format!("`/{}`", slash_name(lang, name)),
+                move_command = self.cmd(lang, "move")
             ),
             (Spelling::Slash(name), true) => {
                 tr!(
                     lang,
                     "help-lead-slash-typed",
-                    command = format!("`/{name}`")
+                    command = format!("`/{}`", slash_name(lang, name))
                 )
             }
             (Spelling::Bare, _) => tr!(lang, "help-lead-bare"),
         }
+    }
+}
+
+/// The slash command's name as Discord shows it to a reader of `lang`: the catalogue's
+/// `slash-name`, the name registered for that language, when the command is the one the
+/// catalogues name (`jungle`); another name is shown as it is.
+fn slash_name(lang: Lang, name: &str) -> String {
+    if name == tr!(Lang::En, "slash-name") {
+        tr!(lang, "slash-name")
+    } else {
+        name.to_string()
     }
 }
 
@@ -152,10 +175,10 @@ mod tests {
         let matrix = Dialect::prefixed("!jungle");
         let discord = Dialect::slash("jungle", false);
         let play = Dialect::bare();
-        assert_eq!(matrix.cmd("accept"), "`!jungle accept`");
-        assert_eq!(discord.cmd("accept"), "`/jungle accept`");
-        assert_eq!(play.cmd("accept"), "`accept`");
         let en = Lang::En;
+        assert_eq!(matrix.cmd(en, "accept"), "`!jungle accept`");
+        assert_eq!(discord.cmd(en, "accept"), "`/jungle accept`");
+        assert_eq!(play.cmd(en, "accept"), "`accept`");
         assert_eq!(
             discord.press(en, "button-accept", "accept"),
             "press **Accept**"
@@ -164,6 +187,30 @@ mod tests {
             matrix.press(en, "button-accept", "accept"),
             "`!jungle accept`"
         );
+        // Chinese says what to do with the command, as it says what to do with a button.
+        assert_eq!(
+            matrix.press(Lang::ZhCn, "button-accept", "accept"),
+            "输入 `!jungle accept`"
+        );
+        assert_eq!(
+            discord.press(Lang::ZhTw, "button-accept", "accept"),
+            "按下 **接受**"
+        );
+        // Discord shows a Chinese reader the command's name in their script; the prefix and
+        // the bare prompt are what they are everywhere, and so are the subcommands' names.
+        assert_eq!(discord.cmd(Lang::ZhCn, "accept"), "`/斗兽棋 accept`");
+        assert_eq!(discord.cmd(Lang::ZhTw, "accept"), "`/鬥獸棋 accept`");
+        assert_eq!(
+            discord.cmd(Lang::ZhTw, "admin settings"),
+            "`/jungle-admin settings`"
+        );
+        assert_eq!(matrix.cmd(Lang::ZhTw, "accept"), "`!jungle accept`");
+        assert!(discord.help_lead(Lang::ZhCn).contains("`/斗兽棋`"));
+        assert_eq!(
+            discord.slash_command(Lang::ZhTw).as_deref(),
+            Some("`/鬥獸棋`")
+        );
+        assert_eq!(matrix.slash_command(Lang::ZhTw), None);
         assert!(!discord.how_to_move(en).contains("`G7 G6`"));
         assert!(
             Dialect::slash("jungle", true)

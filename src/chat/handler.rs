@@ -336,12 +336,20 @@ fn run(cx: &mut Ctx<'_>, cmd: Command) -> Result<Handled> {
 pub(crate) fn explain(lang: Lang, e: &CommandError, dialect: &Dialect) -> String {
     use super::markup::verbatim;
     match e {
-        CommandError::Usage(usage) => tr!(lang, "usage", command = dialect.cmd(usage)),
+        CommandError::Usage(usage) => {
+            // The usage line in the reader's words: `move <起点> <终点>` in Chinese.
+            let shown = usage
+                .split_whitespace()
+                .next()
+                .and_then(super::table::Spec::find)
+                .map_or_else(|| usage.clone(), |spec| spec.usage_in(lang));
+            tr!(lang, "usage", command = dialect.cmd(lang, &shown))
+        }
         CommandError::Unknown(word) => tr!(
             lang,
             "unknown-command",
             word = verbatim(word),
-            help = dialect.cmd("help")
+            help = dialect.cmd(lang, "help")
         ),
         CommandError::BadSide(word) => tr!(lang, "bad-side", word = verbatim(word)),
         CommandError::BadLevel(word) => tr!(lang, "bad-level", word = verbatim(word)),

@@ -21,8 +21,11 @@ pub(crate) fn games(cx: &mut Ctx<'_>) -> Result<Handled> {
         return Ok(Handled::reply(Reply::text(tr!(
             lang,
             "games-none",
-            challenge = cx.cmd("challenge @someone"),
-            play = cx.cmd("play bot")
+            challenge = cx.cmd(
+                lang,
+                &format!("challenge {}", tr!(lang, "placeholder-user"))
+            ),
+            play = cx.cmd(lang, "play bot")
         ))));
     }
     let mut lines = vec![tr!(lang, "games-title", count = rows.len())];
@@ -169,10 +172,18 @@ pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
         .enumerate()
         .map(|(i, mv)| format!("{mv}{}", tags.get(i).copied().unwrap_or("")))
         .collect();
+    let list = tr!(lang, "list-separator");
     let numbered: Vec<String> = marked
         .chunks(2)
         .enumerate()
-        .map(|(i, pair)| format!("{}. {}", i + 1, pair.join(", ")))
+        .map(|(i, pair)| {
+            tr!(
+                lang,
+                "export-move-pair",
+                number = i + 1,
+                moves = pair.join(&list)
+            )
+        })
         .collect();
     let mut text = tr!(
         lang,
@@ -184,7 +195,7 @@ pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
         moves = if numbered.is_empty() {
             tr!(lang, "export-no-moves")
         } else {
-            numbered.join(" ")
+            numbered.join(&tr!(lang, "sentence-separator"))
         },
         position = g.row.position.to_string()
     );
@@ -197,7 +208,7 @@ pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
             tr!(
                 lang,
                 "export-takeback",
-                moves = moves.join(", "),
+                moves = moves.join(&list),
                 side = side_name(lang, t.side),
                 ply = t.from_ply
             )
@@ -208,7 +219,7 @@ pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
         text.push_str(&tr!(
             lang,
             "export-taken-back",
-            takebacks = takebacks.join("; ")
+            takebacks = takebacks.join(&tr!(lang, "clause-separator"))
         ));
     }
     if analysis.is_some() {
@@ -219,7 +230,7 @@ pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
             marks = if better.is_empty() {
                 tr!(lang, "export-analysis-clean")
             } else {
-                better.join("; ")
+                better.join(&tr!(lang, "clause-separator"))
             }
         ));
     }

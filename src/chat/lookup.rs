@@ -88,7 +88,7 @@ pub(crate) fn shown_game(cx: &Ctx<'_>) -> Result<Game> {
             cx.reader(),
             "games-not-yours",
             count = n,
-            command = cx.cmd("games")
+            command = cx.cmd(cx.reader(), "games")
         )),
     }
 }

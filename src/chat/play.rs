@@ -117,8 +117,7 @@ pub(crate) fn board(cx: &mut Ctx<'_>) -> Result<Handled> {
             game = game.id(),
             title = game.title(lang),
             number = game.pos().fullmove_number(),
-            name = game.seat(turn).name(lang),
-            side = side_name(lang, turn)
+            name = game.seat(turn).name(lang)
         ),
         board: Some(game.view(lang, None)),
         buttons: if game.side_of(cx.me.id).is_some() {

@@ -115,13 +115,13 @@ pub(crate) fn result_reply(job: &AnalysisJob, analysis: &Analysis, dialect: &Dia
     lines.push(tr!(
         lang,
         "analysis-export-hint",
-        command = dialect.cmd(&format!("export {}", job.game_id))
+        command = dialect.cmd(lang, &format!("export {}", job.game_id))
     ));
     let names = BySide::new(
         Some(job.names.jade.clone()),
         Some(job.names.crimson.clone()),
     );
-    let png = render::graph_png(&analysis_graph(analysis, names));
+    let png = render::graph_png(&analysis_graph(analysis, names, lang));
     Reply {
         image: Some(Image {
             bytes: png,
@@ -144,8 +144,8 @@ fn move_label(lang: Lang, p: &PlyReview) -> String {
     }
 }
 
-/// The evaluation graph of an analysis, with the players' names.
-pub fn analysis_graph(analysis: &Analysis, names: BySide<Option<String>>) -> Graph {
+/// The evaluation graph of an analysis, with the players' names, for readers of `lang`.
+pub fn analysis_graph(analysis: &Analysis, names: BySide<Option<String>>, lang: Lang) -> Graph {
     Graph {
         curve: analysis.curve(),
         marks: analysis
@@ -160,6 +160,7 @@ pub fn analysis_graph(analysis: &Analysis, names: BySide<Option<String>>) -> Gra
             })
             .collect(),
         names,
+        lang,
     }
 }
 
@@ -188,7 +189,7 @@ fn alt_text(job: &AnalysisJob, analysis: &Analysis) -> String {
         blunders = if blunders.is_empty() {
             tr!(lang, "analysis-alt-none")
         } else {
-            blunders.join(", ")
+            blunders.join(&tr!(lang, "list-separator"))
         }
     )
 }

@@ -5,7 +5,7 @@
 use super::bot::Level;
 use super::command::{AdminCommand, Command, CommandError, SideChoice};
 use super::dialect::Dialect;
-use crate::lang::Lang;
+use crate::lang::{Lang, tr};
 use engine::{Move, Square};
 
 /// What kind of value an argument takes.
@@ -549,18 +549,23 @@ impl Kind {
         }
     }
 
-    /// How the argument reads in a usage line.
-    fn usage(self, name: &str) -> String {
+    /// How the argument reads in a usage line for a reader of `lang`: the words typed as
+    /// they are (`casual`, `jade|crimson|random`, `zh-TW`), `|` between alternatives as usage
+    /// lines write them; what stands for a value in the reader's words (`@user`, `<from>
+    /// <to>`; `@玩家`, `<起点> <终点>`).
+    fn usage(self, lang: Lang) -> String {
         match self {
-            Kind::User => "@user".into(),
+            Kind::User => tr!(lang, "placeholder-user"),
             Kind::Side => SideChoice::ALL.map(SideChoice::as_str).join("|"),
-            Kind::Level => "1-8|easy|medium|hard".into(),
-            Kind::Move => "<from> <to>".into(),
+            Kind::Level => tr!(lang, "placeholder-level"),
+            Kind::Move => tr!(lang, "placeholder-move"),
             Kind::Flag { word, .. } => word.into(),
             Kind::Word(words) => words[0].into(),
             Kind::Choice(words) => words.join("|"),
             Kind::Lang => Lang::ALL.map(Lang::code).join("|"),
-            Kind::Square | Kind::Number | Kind::Count => name.into(),
+            Kind::Square => tr!(lang, "placeholder-square"),
+            Kind::Number => tr!(lang, "placeholder-game"),
+            Kind::Count => tr!(lang, "placeholder-count"),
         }
     }
 }
@@ -585,9 +590,14 @@ impl Spec {
 
     /// `challenge [@user] [jade|crimson|random]`.
     pub fn usage(&self) -> String {
+        self.usage_in(Lang::En)
+    }
+
+    /// The usage line for a reader of `lang`: `move <起点> <终点>`.
+    pub fn usage_in(&self, lang: Lang) -> String {
         let mut line = self.name.to_string();
         for a in self.args.iter().filter(|a| !a.text_only || a.required) {
-            let shown = a.kind.usage(a.name);
+            let shown = a.kind.usage(lang);
             line.push(' ');
             line.push_str(&match (a.required, a.kind) {
                 (_, Kind::Word(_) | Kind::Move) => shown,
@@ -672,11 +682,17 @@ pub fn help(lang: Lang, dialect: &Dialect) -> String {
     for s in COMMANDS {
         // The moderators' commands are spelt in full: on Discord they are their own command.
         let usage = if s.moderators {
-            dialect.spell(&s.usage())
+            dialect.spell(lang, &s.usage_in(lang))
         } else {
-            s.usage()
+            s.usage_in(lang)
         };
-        out.push_str(&format!("\n{usage}: {}", lang.tr(s.help, &[])));
+        out.push('\n');
+        out.push_str(&tr!(
+            lang,
+            "help-line",
+            usage = usage,
+            what = lang.tr(s.help, &[])
+        ));
     }
     out
 }

@@ -103,7 +103,7 @@ fn take_back(cx: &mut Ctx<'_>, game: Game, asker: Side) -> Result<Handled> {
             lang,
             "taken-back-one",
             game = game.id(),
-            mv = many.join(" "),
+            mv = many.join(&tr!(lang, "list-separator")),
             name = to_move.name(lang),
             side = side_name(lang, turn)
         ),

@@ -16,9 +16,12 @@ pub fn welcome(lang: Lang, dialect: &Dialect) -> String {
     tr!(
         lang,
         "welcome",
-        play = dialect.cmd("play bot"),
-        challenge = dialect.cmd("challenge @user"),
-        help = dialect.cmd("help")
+        play = dialect.cmd(lang, "play bot"),
+        challenge = dialect.cmd(
+            lang,
+            &format!("challenge {}", tr!(lang, "placeholder-user"))
+        ),
+        help = dialect.cmd(lang, "help")
     )
 }
 

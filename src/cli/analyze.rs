@@ -11,6 +11,7 @@ use crate::ai::analysis::{self, Analysis, Tag};
 use crate::ai::{Limits, MAX_DEPTH, Score, Stop};
 use crate::chat::analysis_graph;
 use crate::engine::{BySide, Side};
+use crate::lang::Lang;
 use crate::render;
 
 use super::position_arg;
@@ -37,6 +38,9 @@ pub struct AnalyzeArgs {
     /// Write the evaluation graph to this PNG file (`-` for stdout, then no text is printed).
     #[arg(short = 'o', long)]
     pub output: Option<PathBuf>,
+    /// The language of the graph's words: en, zh-CN or zh-TW.
+    #[arg(long, default_value = "en", value_parser = super::render_cmds::parse_lang)]
+    pub lang: Lang,
 }
 
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
@@ -63,7 +67,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
     if let Some(path) = &args.output {
         write_output(
             path,
-            &render::graph_png(&analysis_graph(&analysis, BySide::default())),
+            &render::graph_png(&analysis_graph(&analysis, BySide::default(), args.lang)),
         )?;
     }
     if !to_stdout {

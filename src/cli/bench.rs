@@ -70,7 +70,11 @@ fn analysis_figures(quick: bool) {
         "analysis_{plies}_plies_nodes: {} nodes",
         job.nodes_per_position
     );
-    let graph = crate::chat::analysis_graph(&analysis, crate::engine::BySide::default());
+    let graph = crate::chat::analysis_graph(
+        &analysis,
+        crate::engine::BySide::default(),
+        crate::lang::Lang::En,
+    );
     let png = render::graph_png(&graph);
     let ms = best_ms(if quick { 1 } else { 10 }, 3, || {
         std::hint::black_box(render::graph_png(&graph));

@@ -277,6 +277,11 @@ impl Shared {
         started: &str,
         pending: Pending,
     ) -> Vec<Reply> {
+        // The "analysing" response is the channel's, in the channel's language.
+        let (lang, _) = self
+            .service
+            .languages(to.place.clone(), Some(to.locale.to_string()))
+            .await;
         let (tx, rx) = tokio::sync::watch::channel((0, 0));
         let work = self.service.answer_with_progress(pending, Some(tx));
         tokio::pin!(work);
@@ -290,7 +295,12 @@ impl Shared {
                     if total == 0 {
                         continue;
                     }
-                    let text = format!("{started} ({}%)", done * 100 / total);
+                    let text = tr!(
+                        lang,
+                        "analyze-progress",
+                        started = started,
+                        percent = done * 100 / total
+                    );
                     let edit = EditInteractionResponse::new().content(text);
                     if let Err(e) = edit.execute(http, to.token).await {
                         tracing::warn!(error = %e, "showing progress failed");

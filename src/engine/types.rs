@@ -164,20 +164,6 @@ impl Animal {
         }
     }
 
-    /// The Chinese character used on the board image.
-    pub const fn hanzi(self) -> char {
-        match self {
-            Animal::Rat => '鼠',
-            Animal::Cat => '猫',
-            Animal::Dog => '狗',
-            Animal::Wolf => '狼',
-            Animal::Leopard => '豹',
-            Animal::Tiger => '虎',
-            Animal::Lion => '狮',
-            Animal::Elephant => '象',
-        }
-    }
-
     /// Lions and tigers may leap across the lakes.
     pub const fn can_leap(self) -> bool {
         matches!(self, Animal::Lion | Animal::Tiger)

@@ -1,5 +1,6 @@
-//! The sprites, drawn the same way every time and made once: piece tiles (once per language:
-//! their small label is words), capture badges, the marks of a selected piece's destinations,
+//! The sprites, drawn the same way every time and made once: piece tiles and capture badges
+//! (once per language: the animal's character is the reader's script and the small label is
+//! words), the marks of a selected piece's destinations,
 //! the dots of a leap's path and the player-bar chips. Laid over the squares by `cells` and over
 //! the bars by `header`.
 
@@ -12,15 +13,13 @@ use super::layout::{
 };
 use super::paint::{self, circle, fill, round_rect};
 use super::theme::{self, Colour, mix};
-use crate::lang::{Lang, tile_label};
+use crate::lang::{Lang, piece_char, tile_label};
 use engine::{Piece, Side};
 
 /// The sprites; built on first use.
 pub(crate) static ASSETS: LazyLock<Assets> = LazyLock::new(Assets::build);
 
 pub(crate) struct Assets {
-    /// The small badge showing a captured piece, indexed by [`Piece::index`].
-    pub badges: Vec<RgbaImage>,
     /// A quiet destination (`SQUARE` wide).
     pub dot: RgbaImage,
     /// A capture destination: corner marks (`SQUARE` wide).
@@ -34,10 +33,6 @@ pub(crate) struct Assets {
 impl Assets {
     fn build() -> Assets {
         Assets {
-            badges: (0..Piece::COUNT)
-                .map(Piece::from_index)
-                .map(badge)
-                .collect(),
             dot: dot(),
             corners: corners(),
             path: path_dot(),
@@ -46,26 +41,39 @@ impl Assets {
     }
 }
 
-/// Piece tiles in one language, indexed by [`Piece::index`], then `weakened as usize`.
-type Tiles = Vec<[RgbaImage; 2]>;
+/// Piece tiles in one language, indexed by [`Piece::index`], then `weakened as usize`, and
+/// the capture badges, by [`Piece::index`].
+struct Tiles {
+    tiles: Vec<[RgbaImage; 2]>,
+    badges: Vec<RgbaImage>,
+}
 
 fn tiles(lang: Lang) -> Tiles {
-    (0..Piece::COUNT)
-        .map(Piece::from_index)
-        .map(|p| [tile(p, false, lang), tile(p, true, lang)])
-        .collect()
+    let pieces = || (0..Piece::COUNT).map(Piece::from_index);
+    Tiles {
+        tiles: pieces()
+            .map(|p| [tile(p, false, lang), tile(p, true, lang)])
+            .collect(),
+        badges: pieces().map(|p| badge_sprite(p, lang)).collect(),
+    }
 }
+
+/// Each language's tiles, built on its first use, in the order of `Lang::ALL`.
+static TILES: [LazyLock<Tiles>; 3] = [
+    LazyLock::new(|| tiles(Lang::En)),
+    LazyLock::new(|| tiles(Lang::ZhCn)),
+    LazyLock::new(|| tiles(Lang::ZhTw)),
+];
 
 /// The tile (`SQUARE` wide) of `p`, weakened on an enemy trap or not, labelled in `lang`; each
 /// language's tiles are built on its first use.
 pub(crate) fn piece_tile(p: Piece, weak: bool, lang: Lang) -> &'static RgbaImage {
-    // In the order of `Lang::ALL`.
-    static TILES: [LazyLock<Tiles>; 3] = [
-        LazyLock::new(|| tiles(Lang::En)),
-        LazyLock::new(|| tiles(Lang::ZhCn)),
-        LazyLock::new(|| tiles(Lang::ZhTw)),
-    ];
-    &TILES[lang as usize][p.index()][usize::from(weak)]
+    &TILES[lang as usize].tiles[p.index()][usize::from(weak)]
+}
+
+/// The small badge showing a captured piece, its character in `lang`'s script.
+pub(crate) fn badge(p: Piece, lang: Lang) -> &'static RgbaImage {
+    &TILES[lang as usize].badges[p.index()]
 }
 
 /// A square sprite being drawn: transparent to begin with, each shape painted within the
@@ -154,10 +162,11 @@ fn tile(p: Piece, weak: bool, lang: Lang) -> RgbaImage {
             );
         }
     }
-    let hanzi = p.animal.hanzi().to_string();
+    let hanzi = piece_char(lang, p.animal).to_string();
     paint::text_centered(
         &mut sp.img,
         with_alpha(ink, 255),
+        lang,
         s / 2.0,
         33.0,
         TILE_HANZI_EM,
@@ -168,6 +177,7 @@ fn tile(p: Piece, weak: bool, lang: Lang) -> RgbaImage {
     paint::text_centered(
         &mut sp.img,
         with_alpha(ink, 215),
+        lang,
         s / 2.0,
         59.5,
         TILE_LABEL_EM,
@@ -179,7 +189,7 @@ fn tile(p: Piece, weak: bool, lang: Lang) -> RgbaImage {
 
 /// The captured piece, small, drawn on the capturing move's destination: light in a dark ring
 /// with a dark character for Jade, dark in a white ring with a white character for Crimson.
-fn badge(p: Piece) -> RgbaImage {
+fn badge_sprite(p: Piece, lang: Lang) -> RgbaImage {
     let mut sp = Sprite::new(BADGE);
     let c = sp.mid();
     sp.fill(theme::SHADOW, 0.4, 2.0, circle(c, c + 1.0, 13.0));
@@ -189,9 +199,9 @@ fn badge(p: Piece) -> RgbaImage {
     };
     sp.solid(ring, circle(c, c, 13.5));
     sp.solid(theme::side(p.side), circle(c, c, 11.0));
-    let hanzi = p.animal.hanzi().to_string();
+    let hanzi = piece_char(lang, p.animal).to_string();
     let ink = with_alpha(theme::ink(p.side), 255);
-    paint::text_centered(&mut sp.img, ink, c, c, BADGE_EM, false, &hanzi);
+    paint::text_centered(&mut sp.img, ink, lang, c, c, BADGE_EM, false, &hanzi);
     sp.img
 }
 

@@ -7,6 +7,7 @@ use super::cells::{self, CellKey, Terrain};
 use super::layout::{self, BOARD_H, BOARD_W, BOARD_X, BOARD_Y, COORD_EM, MARGIN, SQUARE};
 use super::paint::{self, fill, round_rect};
 use super::theme::{self, mix};
+use crate::lang::Lang;
 use engine::Square;
 use engine::square::{FILES, RANKS};
 use engine::terrain::is_water;
@@ -81,7 +82,7 @@ fn coordinates(img: &mut RgbImage, flip: bool) {
             sq_f(BOARD_Y - MARGIN / 2) - 1.0,
             sq_f(BOARD_Y + BOARD_H + MARGIN / 2) + 1.0,
         ] {
-            paint::text_centered(img, c, cx, cy, COORD_EM, true, &label);
+            paint::text_centered(img, c, Lang::En, cx, cy, COORD_EM, true, &label);
         }
     }
     for row in 0..RANKS as u32 {
@@ -94,7 +95,7 @@ fn coordinates(img: &mut RgbImage, flip: bool) {
             sq_f(MARGIN / 2) - 1.0,
             sq_f(BOARD_X + BOARD_W + MARGIN / 2) + 1.0,
         ] {
-            paint::text_centered(img, c, cx, cy, COORD_EM, true, &label);
+            paint::text_centered(img, c, Lang::En, cx, cy, COORD_EM, true, &label);
         }
     }
 }

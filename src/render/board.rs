@@ -12,6 +12,7 @@ use super::layout::{self, HEIGHT, WIDTH};
 use super::scene::Scene;
 use super::theme::Colour;
 use super::{backdrop, palette};
+use crate::lang::Lang;
 use engine::terrain::trap_owner;
 use engine::{Bitboard, Side, Square};
 
@@ -33,8 +34,8 @@ pub(crate) struct Strips {
 
 #[derive(Clone, PartialEq)]
 enum StripKey {
-    Status(String, Colour),
-    Bar(Side, Option<String>, Option<Pill>),
+    Status(String, Colour, Lang),
+    Bar(Side, Option<String>, Option<Pill>, Lang),
 }
 
 impl Strips {
@@ -43,9 +44,11 @@ impl Strips {
             Some(i) => i,
             None => {
                 let rgb = match &key {
-                    StripKey::Status(text, colour) => header::status_rgb(text, *colour),
-                    StripKey::Bar(side, name, pill) => {
-                        header::bar_rgb(*side, name.as_deref(), *pill)
+                    StripKey::Status(text, colour, lang) => {
+                        header::status_rgb(text, *colour, *lang)
+                    }
+                    StripKey::Bar(side, name, pill, lang) => {
+                        header::bar_rgb(*side, name.as_deref(), *pill, *lang)
                     }
                 };
                 if self.memo.len() >= 8 {
@@ -83,14 +86,18 @@ pub(crate) fn draw(scene: &Scene<'_>, strips: &mut Strips, out: &mut Vec<u8>) {
     }
 
     let (text, colour) = &scene.status;
-    put_strip(out, 0, strips.get(StripKey::Status(text.clone(), *colour)));
+    put_strip(
+        out,
+        0,
+        strips.get(StripKey::Status(text.clone(), *colour, scene.lang)),
+    );
     let (top, bottom) = if scene.flip {
         (Side::Jade, Side::Crimson)
     } else {
         (Side::Crimson, Side::Jade)
     };
     for (side, y) in [(top, layout::TOP_BAR_Y), (bottom, layout::BOTTOM_BAR_Y)] {
-        let key = StripKey::Bar(side, Some(scene.name(side)), scene.pills[side]);
+        let key = StripKey::Bar(side, Some(scene.name(side)), scene.pills[side], scene.lang);
         put_strip(out, y, strips.get(key));
     }
     debug_assert_eq!(out.len(), FRAME_LEN);
@@ -143,7 +150,7 @@ pub(crate) fn cell_keys(scene: &Scene<'_>) -> Vec<CellKey> {
         } else {
             Tint::LastMove
         });
-        to.badge = last.captured;
+        to.badge = last.captured.map(|p| (p, scene.lang));
         for sq in pos.leap_path(last.mv).unwrap_or(Bitboard::EMPTY) {
             keys[sq.index()].tint = Some(Tint::LastMove);
             keys[sq.index()].path = true;

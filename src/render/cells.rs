@@ -84,7 +84,7 @@ pub(crate) struct CellKey {
     /// its tile's label.
     pub piece: Option<(Piece, bool, Lang)>,
     /// The piece the last move captured here.
-    pub badge: Option<Piece>,
+    pub badge: Option<(Piece, Lang)>,
     pub mark: Option<Mark>,
 }
 
@@ -115,8 +115,13 @@ pub(crate) fn square_rgb(key: &CellKey) -> RgbImage {
     if let Some((p, weak, lang)) = key.piece {
         paint::blit(&mut img, piece_tile(p, weak, lang), 0, 0);
     }
-    if let Some(v) = key.badge {
-        paint::blit(&mut img, &a.badges[v.index()], SQUARE - 1 - BADGE, 1);
+    if let Some((v, lang)) = key.badge {
+        paint::blit(
+            &mut img,
+            super::assets::badge(v, lang),
+            SQUARE - 1 - BADGE,
+            1,
+        );
     }
     match key.mark {
         Some(Mark::Quiet) => paint::blit(&mut img, &a.dot, 0, 0),
@@ -151,7 +156,7 @@ fn terrain_emblem(img: &mut RgbImage, terrain: Terrain) {
             fill(img, inner, rim, 1.0, 1.0, move |x, y| {
                 ring(x, y).abs() - 1.5
             });
-            paint::text_centered(img, theme::LAND, c, c, DEN_EM, false, "穴");
+            paint::text_centered(img, theme::LAND, Lang::En, c, c, DEN_EM, false, "穴");
         }
         Terrain::Trap => {
             // A round net: a ring with a diagonal mesh inside.
@@ -234,7 +239,7 @@ pub(crate) fn samples() -> Vec<RgbImage> {
             keys.push(CellKey {
                 tint: Some(Tint::Capture),
                 piece: Some((Piece::new(side.other(), a), false, Lang::En)),
-                badge: Some(p),
+                badge: Some((p, Lang::En)),
                 ..CellKey::plain(Terrain::Land)
             });
         }
@@ -268,33 +273,83 @@ pub(crate) fn flat_colours() -> Vec<Colour> {
 mod tests {
     use super::*;
     use engine::Animal;
+    use image::Rgb;
+
+    fn tile(animal: Animal, lang: Lang) -> RgbImage {
+        square_rgb(&CellKey {
+            piece: Some((Piece::new(Side::Jade, animal), false, lang)),
+            ..CellKey::plain(Terrain::Land)
+        })
+    }
+
+    /// The pixels of rows `from..to`.
+    fn rows(img: &RgbImage, from: u32, to: u32) -> Vec<u8> {
+        (from..to)
+            .flat_map(|y| (0..SQUARE).flat_map(move |x| img.get_pixel(x, y).0))
+            .collect()
+    }
 
     #[test]
     fn a_tile_is_labelled_in_the_language_of_its_picture() {
-        let elephant = |lang| {
-            square_rgb(&CellKey {
-                piece: Some((Piece::new(Side::Jade, Animal::Elephant), false, lang)),
-                ..CellKey::plain(Terrain::Land)
-            })
-        };
-        let (en, cn, tw) = (
-            elephant(Lang::En),
-            elephant(Lang::ZhCn),
-            elephant(Lang::ZhTw),
+        let (en, cn) = (
+            tile(Animal::Elephant, Lang::En),
+            tile(Animal::Elephant, Lang::ZhCn),
         );
         // The character (centred at y = 33) is the same; the label under it (y = 59.5) is not.
-        let rows = |img: &RgbImage, from: u32, to: u32| -> Vec<u8> {
-            (from..to)
-                .flat_map(|y| (0..SQUARE).flat_map(move |x| img.get_pixel(x, y).0))
-                .collect()
-        };
         assert_eq!(rows(&en, 0, 45), rows(&cn, 0, 45));
         assert_ne!(
             rows(&en, 50, 70),
             rows(&cn, 50, 70),
             "8 elephant against 八"
         );
-        // Both Chinese catalogues write the rank as 八.
-        assert_eq!(cn, tw);
+    }
+
+    #[test]
+    fn traditional_readers_see_traditional_characters_in_taiwan_shapes() {
+        // 獅 and 貓 instead of 狮 and 猫.
+        for a in [Animal::Lion, Animal::Cat] {
+            let (cn, tw) = (tile(a, Lang::ZhCn), tile(a, Lang::ZhTw));
+            assert_ne!(rows(&cn, 0, 45), rows(&tw, 0, 45), "{a}");
+        }
+        // 象 is one character in both scripts, drawn in Taiwan's shape for zh-TW.
+        let (cn, tw) = (
+            tile(Animal::Elephant, Lang::ZhCn),
+            tile(Animal::Elephant, Lang::ZhTw),
+        );
+        assert_ne!(rows(&cn, 0, 45), rows(&tw, 0, 45));
+        // The tile draws the character the language names, and no other: drawn on its own in
+        // the same place, 獅 gives the zh-TW lion's pixels, 狮 does not.
+        let glyph_tile = |c: char| {
+            let mut img = RgbImage::from_pixel(SQUARE, SQUARE, theme::LAND);
+            paint::text_centered(
+                &mut img,
+                Rgb([0, 0, 0]),
+                Lang::ZhTw,
+                SQUARE as f32 / 2.0,
+                33.0,
+                super::super::layout::TILE_HANZI_EM,
+                false,
+                &c.to_string(),
+            );
+            img
+        };
+        let dark = |img: &RgbImage| -> Vec<bool> {
+            (0..45)
+                .flat_map(|y| (0..SQUARE).map(move |x| (x, y)))
+                .map(|(x, y)| {
+                    img.get_pixel(x, y)
+                        .0
+                        .iter()
+                        .map(|&v| u32::from(v))
+                        .sum::<u32>()
+                        < 200
+                })
+                .collect()
+        };
+        let lion = dark(&tile(Animal::Lion, Lang::ZhTw));
+        let same = |a: &[bool], b: &[bool]| a.iter().zip(b).filter(|(x, y)| x == y).count();
+        let trad = same(&lion, &dark(&glyph_tile('獅')));
+        let simp = same(&lion, &dark(&glyph_tile('狮')));
+        assert!(trad > simp, "獅 {trad} against 狮 {simp}");
     }
 }

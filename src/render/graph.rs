@@ -8,6 +8,7 @@ use engine::{BySide, Side};
 
 use super::paint::{self, circle, fill, segment};
 use super::theme::{self, Colour};
+use crate::lang::{Lang, side_name};
 
 /// The image's size: wide and low, readable at chat size.
 pub const WIDTH: u32 = 640;
@@ -38,6 +39,8 @@ pub struct Graph {
     pub marks: Vec<GraphMark>,
     /// Shown above the plot, Jade's on the left; `None` shows the side's name.
     pub names: BySide<Option<String>>,
+    /// The language of the side names, and the script shapes of the players' names.
+    pub lang: Lang,
 }
 
 /// Draws the graph as a PNG of [`WIDTH`] x [`HEIGHT`] pixels. A curve of fewer than two
@@ -132,6 +135,7 @@ fn draw(graph: &Graph) -> RgbImage {
         paint::text_centered(
             &mut img,
             theme::FRAME_TEXT_DIM,
+            Lang::En,
             x,
             BOTTOM + 15.0,
             12.0,
@@ -189,9 +193,9 @@ fn draw(graph: &Graph) -> RgbImage {
         let name = graph.names[side]
             .as_deref()
             .filter(|n| !n.trim().is_empty())
-            .map_or_else(|| side.to_string(), paint::drawable);
-        let name = paint::fit(15.0, &name, (RIGHT - LEFT) / 2.0 - 40.0);
-        let width = paint::text_width(15.0, &name);
+            .map_or_else(|| side_name(graph.lang, side), str::to_string);
+        let name = paint::fit(graph.lang, 15.0, &name, (RIGHT - LEFT) / 2.0 - 40.0);
+        let width = paint::text_width(graph.lang, 15.0, &name);
         let swatch_x = match side {
             Side::Jade => LEFT,
             Side::Crimson => RIGHT - width - 22.0,
@@ -201,6 +205,7 @@ fn draw(graph: &Graph) -> RgbImage {
         paint::text(
             &mut img,
             theme::FRAME_TEXT,
+            graph.lang,
             swatch_x + 22.0,
             baseline,
             15.0,

@@ -7,7 +7,7 @@ use super::assets::ASSETS;
 use super::layout::{BAR_H, CHIP, MARGIN, NAME_EM, PILL_EM, STATUS_EM, STATUS_H, WIDTH};
 use super::paint::{self, fill, round_rect};
 use super::theme::{self, Colour};
-use crate::lang::Lang;
+use crate::lang::{Lang, side_name};
 use engine::Side;
 
 /// A small label at the right end of a player bar ("to move", "winner").
@@ -22,17 +22,18 @@ pub(crate) struct Pill {
 }
 
 /// The status line, centred.
-pub(crate) fn status_rgb(text: &str, colour: Colour) -> RgbImage {
+pub(crate) fn status_rgb(text: &str, colour: Colour, lang: Lang) -> RgbImage {
     let mut img = RgbImage::from_pixel(WIDTH, STATUS_H, theme::FRAME);
     let max = (WIDTH - 2 * MARGIN) as f32;
-    let line = paint::fit(STATUS_EM, &paint::drawable(text), max);
+    let line = paint::fit(lang, STATUS_EM, text, max);
     let (cx, cy) = (WIDTH as f32 / 2.0, STATUS_H as f32 / 2.0 + 1.0);
-    paint::text_centered(&mut img, colour, cx, cy, STATUS_EM, true, &line);
+    paint::text_centered(&mut img, colour, lang, cx, cy, STATUS_EM, true, &line);
     img
 }
 
-/// A player bar: the side's chip, the player's name (or the side's), and a pill at the right.
-pub(crate) fn bar_rgb(side: Side, name: Option<&str>, pill: Option<Pill>) -> RgbImage {
+/// A player bar: the side's chip, the player's name (or the side's, in `lang`), and a pill at
+/// the right.
+pub(crate) fn bar_rgb(side: Side, name: Option<&str>, pill: Option<Pill>, lang: Lang) -> RgbImage {
     let mut img = RgbImage::from_pixel(WIDTH, BAR_H, theme::BAR);
     let cy = BAR_H as f32 / 2.0;
     paint::blit(
@@ -44,21 +45,29 @@ pub(crate) fn bar_rgb(side: Side, name: Option<&str>, pill: Option<Pill>) -> Rgb
     let mut right = (WIDTH - MARGIN) as f32;
     if let Some(pill) = pill {
         let label = pill.lang.tr(pill.text, &[]);
-        let w = paint::text_width(PILL_EM, &label) + 20.0;
+        let w = paint::text_width(pill.lang, PILL_EM, &label) + 20.0;
         let b = [right - w, cy - 12.0, right, cy + 12.0];
         fill(&mut img, b, pill.fill, 1.0, 1.0, round_rect(b, 12.0));
         let c = (b[0] + b[2]) / 2.0;
-        paint::text_centered(&mut img, pill.ink, c, cy, PILL_EM, true, &label);
+        paint::text_centered(&mut img, pill.ink, pill.lang, c, cy, PILL_EM, true, &label);
         right = b[0] - 12.0;
     }
     let name = match name.map(str::trim) {
-        Some(n) if !n.is_empty() => paint::drawable(n),
-        _ => side.name().to_string(),
+        Some(n) if !n.is_empty() => n.to_string(),
+        _ => side_name(lang, side),
     };
     let x = (MARGIN + CHIP + 10) as f32;
-    let name = paint::fit(NAME_EM, &name, right - x);
+    let name = paint::fit(lang, NAME_EM, &name, right - x);
     let baseline = paint::caps_baseline(NAME_EM, cy);
-    paint::text(&mut img, theme::FRAME_TEXT, x, baseline, NAME_EM, &name);
+    paint::text(
+        &mut img,
+        theme::FRAME_TEXT,
+        lang,
+        x,
+        baseline,
+        NAME_EM,
+        &name,
+    );
     img
 }
 
@@ -67,8 +76,8 @@ pub(crate) fn bar_rgb(side: Side, name: Option<&str>, pill: Option<Pill>) -> Rgb
 pub(crate) fn samples() -> Vec<RgbImage> {
     let text = "Move 12 – Jade to move: Crimson's den ABCDEFG 123456789 wins draw";
     let mut v = vec![
-        status_rgb(text, theme::FRAME_TEXT),
-        status_rgb(text, theme::RESULT_TEXT),
+        status_rgb(text, theme::FRAME_TEXT, Lang::En),
+        status_rgb(text, theme::RESULT_TEXT, Lang::En),
     ];
     for side in Side::ALL {
         let pills = [
@@ -92,7 +101,7 @@ pub(crate) fn samples() -> Vec<RgbImage> {
             },
         ];
         for pill in pills {
-            v.push(bar_rgb(side, Some("Alice Bob Carol"), Some(pill)));
+            v.push(bar_rgb(side, Some("Alice Bob Carol"), Some(pill), Lang::En));
         }
     }
     v

@@ -19,6 +19,7 @@ mod assets;
 mod backdrop;
 mod board;
 mod cells;
+mod fonts;
 pub mod graph;
 mod header;
 pub mod lang;
@@ -35,6 +36,7 @@ use board::Strips;
 use engine::{BySide, Outcome, Position, Square};
 use scene::{Scene, pills, result_text};
 
+pub use fonts::{missing_bundled, missing_glyphs};
 pub use graph::{Graph, GraphMark, graph_png};
 pub use replay::{ReplayError, ReplayOptions, replay_gif};
 pub use scene::LastMove;
@@ -53,14 +55,16 @@ pub struct BoardOptions {
     /// is marked, leap landings included: a dot for a quiet move, corner marks for a capture.
     pub selected: Option<Square>,
     /// Player names, shown in the bar beside each side; `None` (or blank) shows "Jade" / "Crimson".
-    /// Characters the bundled font lacks are drawn as `?`; long names are shortened.
+    /// Any script: a character the bundled fonts lack comes from the system's fonts, else it is
+    /// drawn as a box (see [`missing_glyphs`]); long names are shortened.
     pub names: BySide<Option<String>>,
     /// How the game ended when the position cannot tell (resignation, timeout, agreed draw).
     /// Endings on the board (den, all captured, no moves, 100 half-moves) are found without it.
     pub outcome: Option<Outcome>,
     /// Replaces the status line, which otherwise reads "Move 12 – Jade to move" or the result.
     pub status: Option<String>,
-    /// The language of the status line, the pills and the side names.
+    /// The language of the status line, the pills and the side names, and the script of the
+    /// pieces' characters (Traditional for zh-TW).
     pub lang: Lang,
 }
 

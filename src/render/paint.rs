@@ -1,21 +1,14 @@
 //! Drawing primitives: anti-aliased shapes from distance functions, square tints, sprite blits
-//! and text in the bundled font.
+//! and text, each character in the font `fonts` chooses for it (a box where none has it).
 
-use std::sync::LazyLock;
+use ab_glyph::{Font, ScaleFont, point};
+use image::{Pixel, Rgb, RgbImage, Rgba, RgbaImage};
+use imageproc::definitions::Clamp;
+use imageproc::drawing::Canvas;
 
-use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
-use image::{Rgb, RgbImage, Rgba, RgbaImage};
-
+use super::fonts::{self, Glyph, main_font};
 use super::theme::{Colour, mix};
-
-/// The bundled font: a subset of Noto Sans CJK SC Bold (see `fonts/README.md`).
-static FONT_BYTES: &[u8] = include_bytes!("../../fonts/NotoSansCJKsc-Bold-Jungle.otf");
-
-/// The font, parsed once.
-pub(crate) static FONT: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    // The bytes are part of the program and a unit test parses them: this cannot fail at run time.
-    FontRef::try_from_slice(FONT_BYTES).expect("the bundled font parses")
-});
+use crate::lang::Lang;
 
 /// Something to paint on with coverage-weighted colour.
 pub(crate) trait Surface {
@@ -159,156 +152,258 @@ pub(crate) fn blit(dst: &mut RgbImage, src: &RgbaImage, x: u32, y: u32) {
     }
 }
 
-/// Text sizes are given as the em size in pixels (the size of a Chinese character).
-fn scale(em: f32) -> PxScale {
-    let f = &*FONT;
-    let upem = f.units_per_em().unwrap_or(1000.0);
-    PxScale::from(em * f.height_unscaled() / upem)
+/// The width of the box drawn for a character no font has, and the gap after it, in ems.
+const TOFU_WIDTH: f32 = 0.5;
+const TOFU_GAP: f32 = 0.15;
+
+/// How far the pen moves past `g` at `em`.
+fn advance(g: &Glyph, em: f32) -> f32 {
+    match g {
+        Glyph::Font(font, id) => font.as_scaled(fonts::scale(font, em)).h_advance(*id),
+        Glyph::Invisible => 0.0,
+        Glyph::Tofu => em * (TOFU_WIDTH + TOFU_GAP),
+    }
 }
 
-/// Replaces characters the bundled font lacks with `?`, so that every name can be drawn.
-pub(crate) fn drawable(text: &str) -> String {
+/// The main font's ascent at `em`: every line is placed by it, whichever font draws a glyph.
+fn ascent(em: f32) -> f32 {
+    let f = main_font();
+    f.as_scaled(fonts::scale(f, em)).ascent()
+}
+
+/// Width of a line of text in `lang`, from the pen's start to its end.
+pub(crate) fn text_width(lang: Lang, em: f32, text: &str) -> f32 {
     text.chars()
-        .map(|c| {
-            if c == ' ' || FONT.glyph_id(c).0 != 0 {
-                c
-            } else {
-                '?'
-            }
-        })
-        .collect()
+        .map(|c| advance(&fonts::glyph(lang, c), em))
+        .sum()
 }
 
-/// Width of a line of text, from the pen's start to its end.
-pub(crate) fn text_width(em: f32, text: &str) -> f32 {
-    let f = FONT.as_scaled(scale(em));
-    text.chars().map(|c| f.h_advance(f.glyph_id(c))).sum()
-}
-
-/// Shortens text with an ellipsis until it is at most `max` pixels wide.
-pub(crate) fn fit(em: f32, text: &str, max: f32) -> String {
-    if text_width(em, text) <= max {
-        return text.to_string();
-    }
-    let f = FONT.as_scaled(scale(em));
-    let room = max - text_width(em, "…");
+/// Shortens text with an ellipsis until it is at most `max` pixels wide. Only the characters
+/// up to the cut are measured (and looked up), however long the text.
+pub(crate) fn fit(lang: Lang, em: f32, text: &str, max: f32) -> String {
+    let room = max - text_width(lang, em, "…");
     let mut width = 0.0;
-    let mut out = String::new();
-    for c in text.chars() {
-        width += f.h_advance(f.glyph_id(c));
-        if width > room {
-            break;
+    // The text up to where an ellipsis would go, and whether the rest fits after it.
+    let mut cut = None;
+    for (i, c) in text.char_indices() {
+        width += advance(&fonts::glyph(lang, c), em);
+        if cut.is_none() && width > room {
+            cut = Some(i);
         }
-        out.push(c);
+        if width > max {
+            let kept = &text[..cut.unwrap_or(i)];
+            let mut out = kept.trim_end().to_string();
+            out.push('…');
+            return out;
+        }
     }
-    let mut out = out.trim_end().to_string();
-    out.push('…');
-    out
+    text.to_string()
+}
+
+/// The ink of one character placed with its pen at `pen` and its baseline at `baseline`.
+enum Ink {
+    Outline(ab_glyph::OutlinedGlyph),
+    /// A box's edges, `[x0, y0, x1, y1]`.
+    Tofu([f32; 4]),
+}
+
+impl Ink {
+    fn bounds(&self) -> [f32; 4] {
+        match self {
+            Ink::Outline(g) => {
+                let r = g.px_bounds();
+                [r.min.x, r.min.y, r.max.x, r.max.y]
+            }
+            Ink::Tofu(b) => *b,
+        }
+    }
+}
+
+/// Lays out `text` with its pen starting at `x` on `baseline` and hands each glyph's ink to
+/// `f`, left to right.
+fn layout(lang: Lang, em: f32, text: &str, x: f32, baseline: f32, mut f: impl FnMut(Ink)) {
+    let mut pen = x;
+    for c in text.chars() {
+        let g = fonts::glyph(lang, c);
+        match &g {
+            Glyph::Font(font, id) => {
+                let sc = fonts::scale(font, em);
+                let glyph = id.with_scale_and_position(sc, point(pen, baseline));
+                if let Some(o) = font.outline_glyph(glyph) {
+                    f(Ink::Outline(o));
+                }
+            }
+            Glyph::Invisible => {}
+            Glyph::Tofu => {
+                // As tall as a capital letter, from the baseline up.
+                let cap = em * 0.72;
+                f(Ink::Tofu([
+                    pen + em * 0.05,
+                    baseline - cap,
+                    pen + em * (0.05 + TOFU_WIDTH),
+                    baseline,
+                ]))
+            }
+        }
+        pen += advance(&g, em);
+    }
 }
 
 /// The ink box of `text` drawn with its pen at (0, 0) top-left, as `[x0, y0, x1, y1]`.
-fn ink_box(em: f32, text: &str) -> Option<[f32; 4]> {
-    let sc = scale(em);
-    let f = FONT.as_scaled(sc);
-    let mut pen = 0.0;
+fn ink_box(lang: Lang, em: f32, text: &str) -> Option<[f32; 4]> {
     let mut b: Option<[f32; 4]> = None;
-    for c in text.chars() {
-        let id = f.glyph_id(c);
-        let glyph = id.with_scale_and_position(sc, point(pen, f.ascent()));
-        pen += f.h_advance(id);
-        if let Some(g) = FONT.outline_glyph(glyph) {
-            let r = g.px_bounds();
-            b = Some(match b {
-                None => [r.min.x, r.min.y, r.max.x, r.max.y],
-                Some(o) => [
-                    o[0].min(r.min.x),
-                    o[1].min(r.min.y),
-                    o[2].max(r.max.x),
-                    o[3].max(r.max.y),
-                ],
-            });
-        }
-    }
+    layout(lang, em, text, 0.0, ascent(em), |ink| {
+        let r = ink.bounds();
+        b = Some(match b {
+            None => r,
+            Some(o) => [
+                o[0].min(r[0]),
+                o[1].min(r[1]),
+                o[2].max(r[2]),
+                o[3].max(r[3]),
+            ],
+        });
+    });
     b
 }
 
-/// Draws a line of text with its left end at `x` and its baseline at `baseline`.
-pub(crate) fn text<C>(img: &mut C, colour: C::Pixel, x: f32, baseline: f32, em: f32, text: &str)
+/// Lays `colour` over one pixel of a canvas with coverage `cov`, if the pixel is inside it.
+fn cover<C>(img: &mut C, colour: C::Pixel, x: i32, y: i32, cov: f32)
 where
-    C: imageproc::drawing::Canvas,
-    <C::Pixel as image::Pixel>::Subpixel: Into<f32> + imageproc::definitions::Clamp<f32>,
+    C: Canvas,
+    <C::Pixel as Pixel>::Subpixel: Into<f32> + Clamp<f32>,
 {
-    let sc = scale(em);
-    let ascent = FONT.as_scaled(sc).ascent();
-    imageproc::drawing::draw_text_mut(
-        img,
-        colour,
-        x.round() as i32,
-        (baseline - ascent).round() as i32,
-        sc,
-        &*FONT,
-        text,
-    );
+    let (w, h) = img.dimensions();
+    let (Ok(x), Ok(y)) = (u32::try_from(x), u32::try_from(y)) else {
+        return;
+    };
+    if x >= w || y >= h {
+        return;
+    }
+    let cov = cov.clamp(0.0, 1.0);
+    let mut pixel = img.get_pixel(x, y);
+    if C::Pixel::HAS_ALPHA {
+        let c = colour.map_with_alpha(|v| v, |a| Clamp::clamp(a.into() * cov));
+        pixel.blend(&c);
+    } else {
+        pixel = imageproc::pixelops::weighted_sum(pixel, colour, 1.0 - cov, cov);
+    }
+    img.draw_pixel(x, y, pixel);
+}
+
+/// Draws a line of text in `lang` with its left end at `x` and its baseline at `baseline`.
+pub(crate) fn text<C>(
+    img: &mut C,
+    colour: C::Pixel,
+    lang: Lang,
+    x: f32,
+    baseline: f32,
+    em: f32,
+    text: &str,
+) where
+    C: Canvas,
+    <C::Pixel as Pixel>::Subpixel: Into<f32> + Clamp<f32>,
+{
+    // Whole pixels for the line's origin, as the glyphs' bitmaps are placed on whole pixels.
+    let ascent = ascent(em);
+    let ox = x.round();
+    let oy = (baseline - ascent).round();
+    layout(lang, em, text, 0.0, ascent, |ink| match ink {
+        Ink::Outline(g) => {
+            let r = g.px_bounds();
+            let dx = ox as i32 + r.min.x.round() as i32;
+            let dy = oy as i32 + r.min.y.round() as i32;
+            g.draw(|gx, gy, cov| cover(img, colour, dx + gx as i32, dy + gy as i32, cov));
+        }
+        Ink::Tofu(b) => {
+            let [x0, y0, x1, y1] = b.map(f32::round).map(|v| v as i32);
+            let (x0, x1) = (x0 + ox as i32, x1 + ox as i32);
+            let (y0, y1) = (y0 + oy as i32, y1 + oy as i32);
+            let stroke = ((em / 14.0).round() as i32).max(1);
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    let edge =
+                        x < x0 + stroke || x >= x1 - stroke || y < y0 + stroke || y >= y1 - stroke;
+                    if edge {
+                        cover(img, colour, x, y, 1.0);
+                    }
+                }
+            }
+        }
+    });
 }
 
 /// The baseline that puts the middle of a capital letter at `cy`.
 pub(crate) fn caps_baseline(em: f32, cy: f32) -> f32 {
-    let ascent = FONT.as_scaled(scale(em)).ascent();
-    match ink_box(em, "H") {
-        Some(h) => cy - (h[1] + h[3]) / 2.0 + ascent,
+    match ink_box(Lang::En, em, "H") {
+        Some(h) => cy - (h[1] + h[3]) / 2.0 + ascent(em),
         None => cy,
     }
 }
 
-/// Draws text with the middle of its ink at `(cx, cy)`; with `caps`, centred on the height of a
-/// capital letter instead, so that a row of labels shares one baseline.
+/// Draws text in `lang` with the middle of its ink at `(cx, cy)`; with `caps`, centred on the
+/// height of a capital letter instead, so that a row of labels shares one baseline.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn text_centered<C>(
     img: &mut C,
     colour: C::Pixel,
+    lang: Lang,
     cx: f32,
     cy: f32,
     em: f32,
     caps: bool,
     s: &str,
 ) where
-    C: imageproc::drawing::Canvas,
-    <C::Pixel as image::Pixel>::Subpixel: Into<f32> + imageproc::definitions::Clamp<f32>,
+    C: Canvas,
+    <C::Pixel as Pixel>::Subpixel: Into<f32> + Clamp<f32>,
 {
-    let Some(ink) = ink_box(em, s) else { return };
-    let ascent = FONT.as_scaled(scale(em)).ascent();
+    let Some(ink) = ink_box(lang, em, s) else {
+        return;
+    };
     let (top, bottom) = if caps {
-        let h = ink_box(em, "H").unwrap_or(ink);
+        let h = ink_box(Lang::En, em, "H").unwrap_or(ink);
         (h[1], h[3])
     } else {
         (ink[1], ink[3])
     };
     let x = cx - (ink[0] + ink[2]) / 2.0;
     let y = cy - (top + bottom) / 2.0;
-    text(img, colour, x, y + ascent, em, s);
+    text(img, colour, lang, x, y + ascent(em), em, s);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::Animal;
 
     #[test]
-    fn font_has_every_glyph_the_board_needs() {
-        for a in Animal::ALL {
-            assert_ne!(FONT.glyph_id(a.hanzi()).0, 0, "{a}");
-        }
-        for c in (' '..='~').chain("…·".chars()) {
-            assert_ne!(FONT.glyph_id(c).0, 0, "{c:?}");
-        }
-        assert_eq!(drawable("ok ☃"), "ok ?");
+    fn a_character_no_font_has_is_a_box_not_a_question_mark() {
+        let draw = |s: &str| {
+            let mut img = RgbImage::from_pixel(60, 30, Rgb([255, 255, 255]));
+            text(&mut img, Rgb([0, 0, 0]), Lang::En, 4.0, 24.0, 20.0, s);
+            img
+        };
+        let ink = |img: &RgbImage| img.pixels().filter(|p| p[0] < 128).count();
+        let tofu = draw("\u{10FFFD}");
+        let question = draw("?");
+        // A box: ink on its edges, none in its middle.
+        assert!(ink(&tofu) > 20);
+        assert_ne!(tofu, question);
+        let b = ink_box(Lang::En, 20.0, "\u{10FFFD}").unwrap();
+        let (mx, my) = (4.0 + (b[0] + b[2]) / 2.0, (b[1] + b[3]) / 2.0);
+        assert_eq!(tofu.get_pixel(mx as u32, my as u32)[0], 255);
+        // It takes room, so the text after it does not draw over it.
+        assert!(text_width(Lang::En, 20.0, "a\u{10FFFD}") > text_width(Lang::En, 20.0, "a"));
     }
 
     #[test]
     fn fit_shortens_with_an_ellipsis() {
         let long = "a very long player name that cannot fit";
         for max in (40..=300).step_by(7).map(|m| m as f32) {
-            let s = fit(16.0, long, max);
-            assert!(text_width(16.0, &s) <= max, "{s} is wider than {max}");
+            let s = fit(Lang::En, 16.0, long, max);
+            assert!(
+                text_width(Lang::En, 16.0, &s) <= max,
+                "{s} is wider than {max}"
+            );
             let kept = s.strip_suffix('…').expect("shortened with an ellipsis");
             assert!(long.starts_with(kept) && !kept.ends_with(' '), "{s}");
             // The longest that fits: keeping up to the next letter (past any spaces the cut
@@ -317,12 +412,15 @@ mod tests {
             let next = rest.find(|c: char| c != ' ').unwrap() + 1;
             let longer = format!("{}…", &long[..kept.len() + next]);
             assert!(
-                text_width(16.0, &longer) > max,
+                text_width(Lang::En, 16.0, &longer) > max,
                 "{s} was trimmed too far: {longer} fits in {max}"
             );
         }
-        assert_eq!(fit(16.0, "ann", 120.0), "ann");
-        assert_eq!(fit(16.0, long, text_width(16.0, long)), long);
+        assert_eq!(fit(Lang::En, 16.0, "ann", 120.0), "ann");
+        assert_eq!(
+            fit(Lang::En, 16.0, long, text_width(Lang::En, 16.0, long)),
+            long
+        );
     }
 
     #[test]

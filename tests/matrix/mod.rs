@@ -788,7 +788,7 @@ async fn a_room_set_to_traditional_chinese() {
     let room = room_with_bot(&alice, &bot.id, false).await;
     alice.say(&room, "!jungle lang zh-TW").await;
     alice
-        .notice_with(&room, &bot.id, "從現在起，我在這裡說繁體中文。")
+        .notice_with(&room, &bot.id, "沒問題，之後我在這裡都會使用繁體中文。")
         .await;
     assert_eq!(
         bot.store()
@@ -801,28 +801,26 @@ async fn a_room_set_to_traditional_chinese() {
         .notice_with(
             &room,
             &bot.id,
-            "第 #1 局開始：你執綠方，對手是 鬥獸棋機器人（2 級·簡單），你先走。",
+            "對局 #1 開始：你是綠方，對手是 鬥獸棋機器人 第 2 級·簡單，由你先下。",
         )
         .await;
     // The board follows, described in Traditional Chinese.
     let board = alice.next_from(&room, &bot.id).await;
     let image = board.image().expect("the board image");
     assert!(
-        image.body.starts_with("第 #1 局，alice（綠方）"),
+        image.body.starts_with("對局 #1，alice（綠方）"),
         "{}",
         image.body
     );
     // The illegal move's reason, in Traditional Chinese.
     alice.say(&room, "A7 A5").await;
-    alice
-        .notice_with(&room, &bot.id, "A7 上的象走不到 A5")
-        .await;
+    alice.notice_with(&room, &bot.id, "A7 的象走不到 A5").await;
     alice.say(&room, "!jungle 認輸").await;
     alice
         .notice_with(
             &room,
             &bot.id,
-            "alice 認輸了。鬥獸棋機器人（2 級·簡單） 執紅方贏得第 #1 局。",
+            "alice 認輸了。鬥獸棋機器人 第 2 級·簡單（紅方）拿下對局 #1。",
         )
         .await;
     // Bob joins at power level 0: he is told in the room's language who may choose it, and the
@@ -838,7 +836,7 @@ async fn a_room_set_to_traditional_chinese() {
     bob.notice_with(
         &bob_room,
         &bot.id,
-        "只有房間管理員（權限等級 50 或以上）才能選語言。",
+        "只有聊天室的管理員（權限等級 50 以上）可以設定語言。",
     )
     .await;
     assert_eq!(
@@ -848,7 +846,7 @@ async fn a_room_set_to_traditional_chinese() {
         Some("zh-TW".to_string())
     );
     bob.say(&bob_room, "!jungle lang").await;
-    bob.notice_with(&bob_room, &bot.id, "我在這裡說繁體中文。")
+    bob.notice_with(&bob_room, &bot.id, "我在這裡使用繁體中文。")
         .await;
     bot.stop().await;
 }

@@ -46,6 +46,16 @@ how-to-move-slash = Use { $command } (from G7, to G6).
 how-to-move-typed-or-slash = Type a move like `G7 G6`, or use { $command }.
 how-to-move-typed = Type a move like `G7 G6`.
 press-button = press **{ $label }**
+# A command to type where there are no buttons, where press-button would stand (English
+# uses the command itself as the verb: "To answer, `!jungle accept` or ...").
+type-command = { $command }
+# What stands for a value in a usage line ("move <from> <to>").
+placeholder-user = @user
+placeholder-move = <from> <to>
+placeholder-level = 1-8|easy|medium|hard
+placeholder-square = square
+placeholder-game = game
+placeholder-count = count
 help-lead-prefix = Jungle (Dou Shou Qi) commands, each after { $prefix }: In your game, type a move like `G7 G6`.
 help-lead-slash = Jungle (Dou Shou Qi) commands: type { $command } and pick one. Moves: { $move_command }, or mention me with the move. Buttons under the board resign or offer a draw.
 help-lead-slash-typed = Jungle (Dou Shou Qi) commands: type { $command } and pick one. In your game, type a move like `G7 G6`. Buttons under the board resign or offer a draw.
@@ -59,10 +69,10 @@ rules =
     - Jade moves first. Each turn one animal steps one square up, down, left or right.
     - Win by entering the enemy den (D1 for Jade, D9 for Crimson), capturing every enemy animal, or leaving the opponent without a move. 100 half-moves without a capture is a draw.
     - Ranks: elephant 8, lion 7, tiger 6, leopard 5, wolf 4, dog 3, cat 2, rat 1. An animal captures one of equal or lower rank.
-    - The rat captures the elephant (from land); the elephant captures a rat only on the elephant's own trap.
-    - Only the rat swims. A rat in the water and an animal on land cannot capture each other.
-    - Lions and tigers leap straight across a lake, unless a rat is in the water on the way.
-    - An animal on an enemy trap has rank 0: anything can take it, and it captures nothing.
+    - The rat captures the elephant (both on land). The elephant captures a rat only when that rat stands on one of the elephant's side's traps.
+    - Only the rat swims. A rat in the water and an animal on land cannot capture each other, and a rat cannot capture as it leaves or enters the water.
+    - Lions and tigers leap straight across a lake to the first land square beyond it, unless a rat (of either side) is in the water on the way.
+    - An animal on an enemy trap has rank 0: any enemy animal can take it, and it captures nothing.
     - No animal may enter its own den.
 board-legend = Jade = UPPER case, Crimson = lower case; ~ water, # trap, * den, . land; letters are initials, P = leopard
 
@@ -102,6 +112,8 @@ help-analyze = A finished game judged move by move, with a graph
 help-rules = How Jungle is played
 help-help = The commands
 help-lang = The language I speak here; moderators may choose another (`en`, `zh-CN`, `zh-TW`)
+# One line of the command list: the usage, then what it does.
+help-line = { $usage }: { $what }
 help-admin = Moderators: `abort <game>` ends a game unrated, `channel off|on` makes me ignore this channel or answer again, `settings` shows what is set here
 
 ## The game's words
@@ -131,7 +143,7 @@ illegal-own-piece = { $square } is occupied by your own { $animal }.
 illegal-capture-from-water = The { $attacker } cannot capture the { $defender } from the water onto land.
 illegal-capture-into-water = The { $attacker } cannot capture the { $defender } in the water from land.
 illegal-capture-on-trap = The { $attacker } stands on an enemy trap and cannot capture anything.
-illegal-elephant-rat = The elephant cannot capture the rat (only when the rat stands on one of the elephant's traps).
+illegal-elephant-rat = The elephant cannot capture the rat: it may only when the rat stands on a trap of the elephant's side.
 illegal-capture-stronger = The { $attacker } cannot capture the stronger { $defender }.
 
 ## Moderators and settings
@@ -186,6 +198,8 @@ drawn-agreed = Game #{ $game } is drawn by agreement.
 rating-change = { $name } { $before } → { $after } ({ $delta })
 # Between the items of a list.
 list-separator = {", "}
+# Between the clauses of a list of longer items (takebacks, better moves).
+clause-separator = {"; "}
 game-end = { $lead } { $result }
 game-end-rated = { $lead } { $result } Ratings: { $changes }.
 game-end-casual = { $lead } { $result } It was a casual game: ratings stay as they were.
@@ -206,7 +220,8 @@ draw-accepted = { $name } accepted the draw.
 draw-already-offered = You have already offered a draw; it stands until the next move.
 draw-moved-on = The game moved on; offer again if you like.
 draw-offered = { $name } offers a draw in game #{ $game }: { $accept } to accept; any move declines.
-board-status = Game #{ $game }: { $title }. Move { $number }: { $name } ({ $side }) to move.
+# The title names each player's side already.
+board-status = Game #{ $game }: { $title }. Move { $number }: { $name } to move.
 destination-capture = { $square } (capture)
 destination-leap = { $square } (leap)
 piece-stuck = The { $piece } on { $square } has no legal move.
@@ -322,6 +337,8 @@ export = Game #{ $game }: { $title }. { $state }.
     Start: { $start }
     Moves: { $moves }
     Position: { $position }
+# One move number of the exported game and its moves ("12. G7 G6, a3 a4").
+export-move-pair = { $number }. { $moves }
 export-no-moves = (none)
 export-takeback = { $moves } by { $side } after half-move { $ply }
 export-taken-back = Taken back: { $takebacks }
@@ -429,6 +446,7 @@ embed-to-move = Move { $number } · { $side } to move
 
 ## Post-game analysis
 
+analyze-progress = { $started } ({ $percent }% done)
 analyze-started = Analysing game #{ $game } ({ $plies ->
         [one] { $plies } half-move
        *[other] { $plies } half-moves

@@ -1,5 +1,6 @@
-# jungle-bot，简体中文。机器人说的每一句话；代码按 id 引用。
-# 放命令的占位符（$help、$command 等）已按平台写好。
+# jungle-bot 的简体中文文案：机器人说的每一句话，代码按 id 引用。
+# 写给中国大陆的玩家读，不是逐句翻译英文。对局编号写作“对局 #12”，不写“第 #12 局”。
+# 放命令的占位符（$help、$command 等）已经按平台写好，例如 `!jungle help`、`/斗兽棋 help`。
 
 ## 名称
 
@@ -19,7 +20,7 @@ level = { $n ->
     [6] { $n } 级·困难
    *[other] { $n } 级
 }
-bot-name = 斗兽棋机器人（{ $level }）
+bot-name = 斗兽棋机器人 { $level }
 language-name-en = 英语（English）
 language-name-zh-CN = 简体中文
 language-name-zh-TW = 繁体中文（繁體中文）
@@ -29,315 +30,325 @@ language-name-zh-TW = 繁体中文（繁體中文）
 button-accept = 接受
 button-decline = 拒绝
 button-resign = 认输
-button-offer-draw = 提议和棋
+button-offer-draw = 求和
 button-take-back = 悔棋
 button-confirm-resign = 确认认输
 button-accept-draw = 同意和棋
 button-accept-takeback = 同意悔棋
-button-inactive = 这个按钮已经失效了。
+button-inactive = 这个按钮已经用不了了。
 
 ## 各平台的用法
 
-moderators-room = 房间管理员（权限等级 50 或以上）
-moderators-server = 有“管理服务器”权限的成员
-moderators-anyone = 这里的每个人
-how-to-move-slash = 用 { $command } 走棋（从 G7 到 G6）。
-how-to-move-typed-or-slash = 输入走法，比如 `G7 G6`，或者用 { $command }。
-how-to-move-typed = 输入走法，比如 `G7 G6`。
-press-button = 点 **{ $label }**
-help-lead-prefix = 斗兽棋命令，每条都以 { $prefix } 开头。对局中直接输入走法，比如 `G7 G6`。
-help-lead-slash = 斗兽棋命令：输入 { $command } 再选一个。走棋用 { $move_command }，或者 @我 并写上走法。棋盘下面的按钮可以认输或提议和棋。
-help-lead-slash-typed = 斗兽棋命令：输入 { $command } 再选一个。对局中直接输入走法，比如 `G7 G6`。棋盘下面的按钮可以认输或提议和棋。
-help-lead-bare = 斗兽棋命令：对局中直接输入走法，比如 `G7 G6`。
+moderators-room = 房间管理员（权限等级 50 及以上）
+moderators-server = 拥有“管理服务器”权限的成员
+moderators-anyone = 这里的任何人
+how-to-move-slash = 走棋请用 { $command }（填写起点和终点，例如 G7、G6）。
+how-to-move-typed-or-slash = 直接输入走法即可，例如 `G7 G6`；也可以用 { $command }。
+how-to-move-typed = 直接输入走法即可，例如 `G7 G6`。
+press-button = 点击 **{ $label }**
+type-command = 输入 { $command }
+placeholder-user = @玩家
+placeholder-move = <起点> <终点>
+placeholder-level = 难度
+placeholder-square = 格子
+placeholder-game = 对局编号
+placeholder-count = 人数
+help-lead-prefix = 斗兽棋指令如下，使用时前面都要加上 { $prefix }。轮到你走时，直接输入走法即可，例如 `G7 G6`。
+help-lead-slash = 斗兽棋指令如下：输入 { $command }，再选择其中一项。走棋用 { $move_command }，也可以 @我 并附上走法。认输、求和可以直接点击棋盘下方的按钮。
+help-lead-slash-typed = 斗兽棋指令如下：输入 { $command }，再选择其中一项。轮到你走时，直接输入走法即可，例如 `G7 G6`。认输、求和可以直接点击棋盘下方的按钮。
+help-lead-bare = 斗兽棋指令如下。轮到你走时，直接输入走法即可，例如 `G7 G6`。
 
 ## 固定文字
 
-welcome = 你好！我是斗兽棋机器人。用 { $play } 和我下棋，用 { $challenge } 向这里的人挑战，用 { $help } 查看全部命令。
+welcome = 大家好，我是斗兽棋机器人！想和我下一盘，请输入 { $play }；想约这里的人对战，请输入 { $challenge }；全部指令见 { $help }。
 rules =
-    斗兽棋简要规则：
-    - 绿方先走。每回合走一只动物，向上、下、左、右走一格。
-    - 走进对方的兽穴（绿方进 D1，红方进 D9）、吃光对方所有动物，或让对方无棋可走，就赢了。连续 100 步没有吃子算和棋。
-    - 大小：象 8、狮 7、虎 6、豹 5、狼 4、狗 3、猫 2、鼠 1。大的吃小的，一样大也能吃。
-    - 鼠能吃象（在陆地上）；象只有在自己的陷阱上才能吃鼠。
-    - 只有鼠会游泳。河里的鼠和陆地上的动物不能互相吃。
-    - 狮和虎可以直线跳过河，但路上河里有鼠就跳不过去。
-    - 走进对方陷阱的动物等级变成 0：谁都能吃它，它什么也吃不了。
+    斗兽棋规则简介：
+    - 绿方先走。每次走一只动物，上下左右走一格，不能斜走。
+    - 走进对方的兽穴（绿方的目标是 D1，红方的目标是 D9），或吃光对方所有动物，或让对方无路可走，就算获胜。双方连续 100 步都没有吃子，算和棋。
+    - 动物由大到小：象 8、狮 7、虎 6、豹 5、狼 4、狗 3、猫 2、鼠 1。大吃小，同级可以互吃。
+    - 例外：鼠可以吃象（两者都在陆地上时）；象却不能吃鼠，除非这只鼠正站在象这一方的陷阱上。
+    - 只有鼠能下河。河里的鼠和岸上的动物互相不能吃；鼠下河、上岸的那一步也不能吃子。
+    - 狮、虎可以沿直线跳过河，落在对岸第一格；跳的路线上河里有鼠（不论哪一方的）就不能跳。
+    - 动物走进对方的陷阱，等级就变成 0：对方任何动物都能吃它，它自己什么也吃不了。
     - 不能走进自己的兽穴。
-board-legend = 绿方 = 大写，红方 = 小写；~ 河，# 陷阱，* 兽穴，. 陆地；字母是英文首字母，P = 豹
+board-legend = 大写字母是绿方，小写字母是红方；~ 河，# 陷阱，* 兽穴，. 空地；E 象，L 狮，T 虎，P 豹，W 狼，D 狗，C 猫，R 鼠
 
 ## 错误与限制
 
-store-failure = 我这边出了点问题，什么都没改。请再试一次。
-limit-commands = 你发命令太快了，我来不及回答。请稍等一下再试。
-limit-games = 你这一小时开了很多局。请先下完一局，或者过一会儿再开新局。
+store-failure = 抱歉，我这边出了点问题，这次操作没有生效，请再试一次。
+limit-commands = 你发指令太快了，我有点跟不上，请稍等片刻再试。
+limit-games = 你在一小时内开了太多盘棋。请先下完一盘，或者过一会儿再开新的。
 usage = 用法：{ $command }
-unknown-command = 我不认识命令 { $word }。试试 { $help }。
-bad-side = { $word } 不是一方：请说 jade（绿方）、crimson（红方）或 random（随机）。
-bad-level = { $word } 不是难度：请选 1 到 8，或 easy、medium、hard。
-bad-game = { $word } 不是对局编号（编号像 #12 这样）。
-bad-square = { $word } 不是格子：格子是列 A-G 加行 1-9，比如 G7。
-bad-move = { $word } 不是走法：写出起点格和终点格，比如 G7 G6。
-bad-lang = 我不会说 { $word }：请说 en、zh-CN 或 zh-TW。
+unknown-command = 没有 { $word } 这个指令。可以输入 { $help } 查看全部指令。
+bad-side = { $word } 不是有效的一方：请写 jade（绿方）、crimson（红方）或 random（随机）。
+bad-level = { $word } 不是有效的难度：请写 1 到 8 的数字，或 easy（简单）、medium（中等）、hard（困难）。
+bad-game = { $word } 不是对局编号（编号形如 #12）。
+bad-square = { $word } 不是棋盘上的格子：格子由列 A-G 和行 1-9 组成，例如 G7。
+bad-move = { $word } 不是有效的走法：请写起点和终点两个格子，例如 G7 G6。
+bad-lang = 我不会 { $word } 这种语言：可以选 en、zh-CN 或 zh-TW。
 
-## 帮助：每条命令一行
+## 帮助：每个指令一行
 
-help-challenge = 向这里的人发起挑战（不写对手：谁都可以接受；`casual`：不计分）
+help-line = { $usage }：{ $what }
+help-challenge = 约这里的人下一盘（不指定对手则任何人都能应战；加 `casual` 为友谊赛，不计积分）
 help-accept = 接受挑战
 help-decline = 拒绝挑战
-help-cancel = 撤回你的挑战
-help-play = 和机器人下棋（`casual`：不计分，可以悔棋）
-help-move = 走一步棋，比如 `move G7 G6`
-help-board = 显示你的对局（或这个频道的对局）的棋盘
-help-moves = 某个格子上的棋子能走到哪里
+help-cancel = 撤回你发出的挑战
+help-play = 和机器人下棋（难度为 1 到 8，或 easy、medium、hard；加 `casual` 为友谊赛，不计积分，可以悔棋）
+help-move = 走一步棋，例如 `move G7 G6`
+help-board = 查看你正在下的棋局（或本频道的棋局）
+help-moves = 查看某个格子上的棋子可以走到哪些格子
 help-resign = 认输
-help-draw = 提议和棋，或同意对方的和棋提议
-help-takeback = 请求悔棋，或同意对方的悔棋请求
-help-games = 这个频道里的对局
-help-rating = 玩家的等级分
-help-top = 这个服务器的排行榜（`global`：所有人的）
-help-history = 玩家最近的对局
-help-export = 对局的着法和局面（文字）
-help-analyze = 复盘一局已结束的对局：逐步评判，附曲线图
+help-draw = 向对手求和，或同意对手的求和
+help-takeback = 请求悔棋，或同意对手的悔棋请求
+help-games = 本频道正在进行的对局
+help-rating = 查看玩家的积分
+help-top = 本服务器的积分排行榜（加 `global` 看全部玩家）
+help-history = 查看玩家最近的对局
+help-export = 以文字导出一盘棋的着法和局面
+help-analyze = 复盘一盘已经结束的棋：逐步点评，并附走势图
 help-rules = 斗兽棋怎么下
-help-help = 命令列表
-help-lang = 我在这里说的语言；管理员可以换（`en`、`zh-CN`、`zh-TW`）
-help-admin = 管理员：`abort <game>` 结束一局且不计分，`channel off|on` 让我忽略这个频道或重新回答，`settings` 显示这里的设置
+help-help = 显示这份指令列表
+help-lang = 我在这里使用的语言；管理员可以更改（`en`、`zh-CN`、`zh-TW`）
+help-admin = 管理员专用：`abort <对局编号>` 中止一盘棋，不计积分；`channel off|on` 让我不再理会本频道，或恢复回应；`settings` 查看这里的设置
 
 ## 棋局用语
 
 piece = { $side }{ $animal }
-outcome-den = { $winner }走进{ $loser }的兽穴，获胜
-outcome-all-captured = { $winner }吃光了{ $loser }的动物，获胜
-outcome-no-moves = { $winner }获胜：{ $loser }无棋可走
-outcome-resigned = { $winner }获胜：{ $loser }认输了
-outcome-timeout = { $winner }获胜：{ $loser }超时了
-outcome-draw-limit = 和棋：连续 100 步没有吃子
-outcome-draw-agreed = 双方同意和棋
+outcome-den = { $winner }攻入{ $loser }的兽穴，获胜
+outcome-all-captured = { $winner }吃光了{ $loser }的全部动物，获胜
+outcome-no-moves = { $winner }获胜，{ $loser }已无路可走
+outcome-resigned = { $winner }获胜，{ $loser }认输
+outcome-timeout = { $winner }获胜，{ $loser }超时
+outcome-draw-limit = 和棋：双方连续 100 步没有吃子
+outcome-draw-agreed = 双方议和
 
 ## 走法为什么不合规则
 
-illegal-game-over = 这局已经结束了。
+illegal-game-over = 这盘棋已经结束了。
 illegal-no-piece = { $square } 上没有棋子。
-illegal-not-your-turn = { $square } 上的{ $animal }是{ $owner }的；现在轮到{ $turn }。
-illegal-null-move = 总得走到别处：{ $square } 到 { $square } 不算一步。
-illegal-too-far = { $from } 上的{ $animal }走不到 { $to }：它只能向上、下、左、右走一格。
-illegal-too-far-leaper = { $from } 上的{ $animal }走不到 { $to }：它只能向上、下、左、右走一格，或者直线跳过河。
-illegal-water = { $square } 是河：只有鼠会游泳，{ $animal }不会。
+illegal-not-your-turn = { $square } 上的{ $animal }是{ $owner }的，现在该{ $turn }走。
+illegal-null-move = 起点和终点不能相同：{ $square } 到 { $square } 不算走棋。
+illegal-too-far = { $from } 的{ $animal }到不了 { $to }：每次只能上下左右走一格。
+illegal-too-far-leaper = { $from } 的{ $animal }到不了 { $to }：每次只能上下左右走一格，或沿直线跳过河。
+illegal-water = { $square } 是河，只有鼠能下河，{ $animal }不行。
 illegal-own-den = { $animal }不能走进自己的兽穴 { $square }。
-illegal-leap-blocked = { $animal }跳不过去：河里 { $square } 有一只鼠挡着。
-illegal-own-piece = { $square } 上是你自己的{ $animal }。
-illegal-capture-from-water = { $attacker }不能从河里吃陆地上的{ $defender }。
-illegal-capture-into-water = { $attacker }不能从陆地上吃河里的{ $defender }。
+illegal-leap-blocked = { $animal }跳不过去：{ $square } 的河里有鼠挡着。
+illegal-own-piece = { $square } 上已经有你自己的{ $animal }了。
+illegal-capture-from-water = 河里的{ $attacker }不能吃岸上的{ $defender }。
+illegal-capture-into-water = 岸上的{ $attacker }不能吃河里的{ $defender }。
 illegal-capture-on-trap = { $attacker }站在对方的陷阱上，什么也吃不了。
-illegal-elephant-rat = 象不能吃鼠（除非鼠站在象这一方的陷阱上）。
-illegal-capture-stronger = { $attacker }吃不了比它大的{ $defender }。
+illegal-elephant-rat = 象不能吃鼠；只有鼠站在象这一方的陷阱上时，象才能吃它。
+illegal-capture-stronger = { $attacker }比{ $defender }小，吃不了它。
 
 ## 管理与设置
 
-moderators-only = 只有{ $who }才能用管理命令。
-no-such-game-here = 这个频道里没有 #{ $game } 号对局。
-game-over-already = 第 #{ $game } 局已经结束了。
-game-moved-on = 棋局已经往下走了，这个没赶上；请再试一次。
-result-aborted-by-moderator = 管理员中止：不计分
-aborted-by-moderator = 管理员（{ $name }）中止了第 #{ $game } 局。这局不计分。
-channel-on = 我又会在这个频道回答了。试试 { $help } 开始。
-channel-off = 在管理员输入 { $command } 之前，我会忽略这个频道。这里的对局照常计时。
+moderators-only = 管理指令只有{ $who }才能使用。
+no-such-game-here = 本频道没有对局 #{ $game }。
+game-over-already = 对局 #{ $game } 已经结束了。
+game-moved-on = 你的操作送到时，棋局已经变了，请再试一次。
+result-aborted-by-moderator = 已被管理员中止，不计积分
+aborted-by-moderator = 管理员 { $name } 中止了对局 #{ $game }，这盘棋不计积分。
+channel-on = 我又会在本频道回应了。输入 { $help } 开始吧。
+channel-off = 在管理员输入 { $command } 之前，我不会再理会本频道。这里的对局仍照常计时。
 settings-title = 这里的设置：
-settings-spelling-prefix = 命令以 { $prefix } 开头
-settings-spelling-slash = 命令是 { $command } 的子命令
-settings-spelling-bare = 命令直接输入
+settings-spelling-prefix = 指令以 { $prefix } 开头
+settings-spelling-slash = 指令都在 { $command } 之下
+settings-spelling-bare = 指令直接输入，不用前缀
 settings-language-set = { $language }（在这里设定）
-settings-language-auto = { $language }（平台告诉我时，用每位读者自己的语言）
+settings-language-auto = { $language }（平台能告诉我时，按每位读者自己的语言）
 settings-language = - 语言：{ $language }；{ $spelling }。
-settings-channel-on = - 这个频道：开。
-settings-channel-off = - 这个频道：关（忽略）。
-settings-games = - 对局：除非用 `casual` 开局，否则计分；机器人默认难度为{ $level }（1 到 8 级的等级分：{ $ratings }）。
-settings-timers = - 挑战 { $minutes } 分钟后过期；{ $hours } 小时内不走棋的玩家判负。
-settings-limits = - 每位用户的限制：{ $seconds } 秒内 { $commands } 条命令，每小时 { $games } 局新对局。
+settings-channel-on = - 本频道：开启。
+settings-channel-off = - 本频道：关闭（不予理会）。
+settings-games = - 对局：默认计积分，开局时加 `casual` 则为友谊赛；机器人默认难度为 { $level }（1 到 8 级的积分依次为 { $ratings }）。
+settings-timers = - 挑战发出 { $minutes } 分钟后失效；轮到走棋的玩家 { $hours } 小时内不走，判负。
+settings-limits = - 每位用户的限制：每 { $seconds } 秒最多 { $commands } 条指令，每小时最多开 { $games } 盘新棋。
 settings-moderators = - 管理员：{ $who }。
-lang-current-set = 我在这里说{ $language }。可选：`en`（English）、`zh-CN`（简体中文）、`zh-TW`（繁體中文）；管理员可以用 { $command } 更换。
-lang-current-auto = 我在这里说{ $language }（还没有人选语言，所以平台告诉我时我用你的语言）。可选：`en`（English）、`zh-CN`（简体中文）、`zh-TW`（繁體中文）；管理员可以用 { $command } 选择。
-lang-moderators-only = 只有{ $who }才能选语言。
-lang-set = 从现在起，我在这里说{ $language }。试试 { $help }。
+lang-current-set = 我在这里使用{ $language }。可选：`en`（English）、`zh-CN`（简体中文）、`zh-TW`（繁體中文）；管理员可以用 { $command } 更改。
+lang-current-auto = 我在这里使用{ $language }（还没有人指定语言，所以平台能告诉我时，我就用你的语言）。可选：`en`（English）、`zh-CN`（简体中文）、`zh-TW`（繁體中文）；管理员可以用 { $command } 指定。
+lang-moderators-only = 只有{ $who }才能更改语言。
+lang-set = 好的，从现在起我在这里使用{ $language }。输入 { $help } 看看能做什么。
 
 ## 对局
 
 game-title = { $jade }（绿方）对 { $crimson }（红方）
-game-title-casual = { $jade }（绿方）对 { $crimson }（红方）（友谊赛）
-move-too-late = 这步来晚了：棋局已经往下走了。
+game-title-casual = { $jade }（绿方）对 { $crimson }（红方），友谊赛
+move-too-late = 这步棋送到时，棋局已经往下走了。
 played = { $name } 走了 { $mv }。
 played-capture = { $name } 走了 { $mv }，吃掉了{ $animal }。
-played-your-move = { $played }轮到你了（{ $side }）。
-won = { $name } 执{ $side }赢得第 #{ $game } 局。
-won-den = { $name } 执{ $side }走进兽穴，赢得第 #{ $game } 局。
-won-all-captured = { $name } 执{ $side }吃光了所有动物，赢得第 #{ $game } 局。
-won-no-moves = { $name } 执{ $side }赢得第 #{ $game } 局：{ $loser }无棋可走。
-drawn-limit = 第 #{ $game } 局和棋：连续 100 步没有吃子。
-drawn-agreed = 第 #{ $game } 局双方同意和棋。
+played-your-move = { $played }该你（{ $side }）走了。
+won = { $name }（{ $side }）赢下了对局 #{ $game }。
+won-den = { $name }（{ $side }）攻入兽穴，赢下了对局 #{ $game }。
+won-all-captured = { $name }（{ $side }）吃光了对方的动物，赢下了对局 #{ $game }。
+won-no-moves = { $name }（{ $side }）赢下了对局 #{ $game }：{ $loser }已无路可走。
+drawn-limit = 对局 #{ $game } 和棋：双方连续 100 步没有吃子。
+drawn-agreed = 对局 #{ $game } 双方议和。
 rating-change = { $name } { $before } → { $after }（{ $delta }）
 list-separator = {"、"}
+clause-separator = {"；"}
 game-end = { $lead }{ $result }
-game-end-rated = { $lead }{ $result }等级分：{ $changes }。
-game-end-casual = { $lead }{ $result }这是友谊赛：等级分不变。
-game-starts = 第 #{ $game } 局{ $kind ->
+game-end-rated = { $lead }{ $result }积分变化：{ $changes }。
+game-end-casual = { $lead }{ $result }这是友谊赛，积分不变。
+game-starts = 对局 #{ $game }{ $kind ->
         [casual] （友谊赛）
-       *[rated] {""}
-    }开始：你执绿方，对手是 { $opponent }，你先走。{ $how }
-game-starts-bot-first = 第 #{ $game } 局{ $kind ->
+       *[rated] {" "}
+    }开始了：你执绿方，对手是 { $opponent }，你先走。{ $how }
+game-starts-bot-first = 对局 #{ $game }{ $kind ->
         [casual] （友谊赛）
-       *[rated] {""}
-    }开始：你执红方，对手是 { $bot }，它先走。
-no-game-here = 你在这个频道里没有对局。
-not-your-turn = 还没轮到你：现在是 { $name }（{ $side }）走。
-resign-confirm = 要认输第 #{ $game } 局吗？点 **确认认输** 就认输；不理会就继续下。
+       *[rated] {" "}
+    }开始了：你执红方，对手 { $bot } 先走。
+no-game-here = 你在本频道没有正在下的棋。
+not-your-turn = 还没轮到你，现在该 { $name }（{ $side }）走。
+resign-confirm = 确定要认输对局 #{ $game } 吗？确定就点击 **确认认输**；不想认输，不用理会这条消息，继续下就行。
 resigned = { $name } 认输了。
-bot-declines-draw = 我不同意和棋：继续下吧！
-draw-accepted = { $name } 同意了和棋。
-draw-already-offered = 你已经提议过和棋了；下一步之前一直有效。
-draw-moved-on = 棋局已经往下走了；想的话可以再提一次。
-draw-offered = { $name } 在第 #{ $game } 局提议和棋：{ $accept } 表示同意；走任何一步就是拒绝。
-board-status = 第 #{ $game } 局：{ $title }。第 { $number } 回合：{ $name }（{ $side }）走。
+bot-declines-draw = 我不同意和棋，咱们接着下！
+draw-accepted = { $name } 同意和棋。
+draw-already-offered = 你已经求过和了，对手走下一步之前一直有效。
+draw-moved-on = 棋局已经往下走了；想求和的话可以再提一次。
+draw-offered = { $name } 在对局 #{ $game } 中求和：同意请{ $accept }；走任意一步即视为拒绝。
+board-status = 对局 #{ $game }：{ $title }。第 { $number } 回合，该 { $name } 走。
 destination-capture = { $square }（吃子）
 destination-leap = { $square }（跳河）
-piece-stuck = { $square } 上的{ $piece }无路可走。
-piece-can-go = { $square } 上的{ $piece }可以走到 { $squares }。
+piece-stuck = { $square } 的{ $piece }无路可走。
+piece-can-go = { $square } 的{ $piece }可以走到 { $squares }。
 
 ## 挑战
 
-challenge-yourself = 你不能挑战自己。试试 { $command } 和我下一局。
-challenge-already-open = 你在这里已经有一个挑战（#{ $challenge }）；请先 { $command }。
-challenge-to-you = { $name } 向你发起{ $kind ->
-        [casual] 一局友谊赛
-       *[rated] 一局斗兽棋
+challenge-yourself = 不能挑战自己哦。想和我下一盘，请输入 { $command }。
+challenge-already-open = 你在这里已经有一个挑战（#{ $challenge }）还没结束；要发新的，请先用 { $command } 撤回。
+challenge-to-you = { $name } 邀你下一盘{ $kind ->
+        [casual] 友谊赛
+       *[rated] 斗兽棋
     }（{ $side ->
-        [jade] { $name } 执绿方先走
-        [crimson] { $name } 执红方
-       *[random] 随机分边
-    }）。请在 { $minutes } 分钟内 { $accept } 或 { $decline }。
-challenge-open = { $name } 想找人下{ $kind ->
-        [casual] 一局友谊赛
-       *[rated] 一局斗兽棋
+        [jade] 对方执绿方先走
+        [crimson] 对方执红方
+       *[random] 随机分配红绿
+    }）。请在 { $minutes } 分钟内答复：接受请{ $accept }，拒绝请{ $decline }。
+challenge-open = { $name } 想找人下一盘{ $kind ->
+        [casual] 友谊赛
+       *[rated] 斗兽棋
     }（{ $side ->
-        [jade] { $name } 执绿方先走
-        [crimson] { $name } 执红方
-       *[random] 随机分边
-    }）。谁都可以在 { $minutes } 分钟内 { $accept }。
-no-such-challenge = 这个频道里没有 #{ $challenge } 号挑战。
-challenge-closed-was = 这个挑战已经关闭了（{ $state ->
+        [jade] 发起人执绿方先走
+        [crimson] 发起人执红方
+       *[random] 随机分配红绿
+    }）。{ $minutes } 分钟内，谁想应战都可以{ $accept }。
+no-such-challenge = 本频道没有挑战 #{ $challenge }。
+challenge-closed-was = 这个挑战已经结束了（{ $state ->
         [expired] 已过期
         [accepted] 已被接受
         [declined] 已被拒绝
         [cancelled] 已撤回
        *[other] { $state }
     }）。
-challenge-closed = 这个挑战已经关闭了。
-no-own-challenge = 你在这个频道里没有挑战。
-no-challenge-for-you = 这个频道里没有给你的挑战。
-accept-own-challenge = 你不能接受自己的挑战；可以 { $command } 它。
-challenge-for-other = 这个挑战是给 { $name } 的，不是给你的。
-decline-open-challenge = 公开挑战不能拒绝；不理它就好。
+challenge-closed = 这个挑战已经结束了。
+no-own-challenge = 你在本频道没有发出挑战。
+no-challenge-for-you = 本频道没有给你的挑战。
+accept-own-challenge = 不能接受自己发出的挑战；不想等了，可以用 { $command } 撤回。
+challenge-for-other = 这个挑战是发给 { $name } 的，不是给你的。
+decline-open-challenge = 公开挑战不用拒绝，不理会就好。
 decline-not-yours = 只有被挑战的人才能拒绝。
 challenge-declined = { $name } 拒绝了你的挑战。
 challenge-withdrawn = { $name } 撤回了挑战。
-cancel-not-yours = 只有发起挑战的人才能撤回。
+cancel-not-yours = 只有发起人才能撤回挑战。
 
 ## 悔棋
 
-takeback-rated-bot = 和我下棋只有友谊赛才能悔棋，这局是计分的。
-takeback-already-asked = 你已经请求过了；下一步之前一直有效。
-takeback-nothing = 你在这局还没走过棋：没有可以悔的。
-takeback-moved-on = 棋局已经往下走了；想的话可以再请求一次。
-takeback-asked = { $name } 想在第 #{ $game } 局悔一步：{ $agree } 表示同意；走任何一步就是拒绝。
-taken-back-one = 第 #{ $game } 局：{ $mv } 已悔掉。轮到 { $name }（{ $side }）走。
-taken-back-two = 第 #{ $game } 局：{ $first } 和 { $second } 已悔掉。轮到 { $name }（{ $side }）走。
+takeback-rated-bot = 和我下的计分局不能悔棋，只有友谊赛可以。
+takeback-already-asked = 你已经请求过悔棋了，对手走下一步之前一直有效。
+takeback-nothing = 这盘棋你还没走过，没有棋可悔。
+takeback-moved-on = 棋局已经往下走了；想悔棋的话可以再请求一次。
+takeback-asked = { $name } 想在对局 #{ $game } 中悔一步棋：同意请{ $agree }；走任意一步即视为拒绝。
+taken-back-one = 对局 #{ $game }：已悔掉 { $mv }。该 { $name }（{ $side }）走。
+taken-back-two = 对局 #{ $game }：已悔掉 { $first } 和 { $second }。该 { $name }（{ $side }）走。
 
 ## 找玩家和对局
 
-unknown-player = 我不认识这里叫 { $name } 的人。请 @ 他们，我才能找到。
-ambiguous-player = 有不止一个玩家叫 { $name }；请 @ 你要找的那位。
-no-such-game = 没有 #{ $game } 号对局。
-not-your-game = 第 #{ $game } 局只有 { $jade } 和 { $crimson } 在下。
-no-game-in-channel = 这个频道里没有对局。
-games-not-yours = 这个频道里有 { $count } 局，你都没有参加；{ $command } 可以列出它们。
-you-are-playing = 你在这个频道里已经有一局了（#{ $game }）；每人每个频道只能下一局。
-they-are-playing = { $name } 在这个频道里已经有一局了（#{ $game }）；每人每个频道只能下一局。
+unknown-player = 我在这里找不到叫 { $name } 的人。请直接 @ 这位玩家。
+ambiguous-player = 这里叫 { $name } 的玩家不止一位，请 @ 你要找的那一位。
+no-such-game = 没有对局 #{ $game }。
+not-your-game = 对局 #{ $game } 是 { $jade } 和 { $crimson } 在下，你不在其中。
+no-game-in-channel = 本频道没有正在进行的对局。
+games-not-yours = 本频道有 { $count } 盘棋在下，都没有你；输入 { $command } 可以查看。
+you-are-playing = 你在本频道已经有一盘棋（#{ $game }）在下了；每人在同一个频道只能同时下一盘。
+they-are-playing = { $name } 在本频道已经有一盘棋（#{ $game }）在下了；每人在同一个频道只能同时下一盘。
 
 ## 计时
 
-challenge-expired = { $name } 的挑战已过期。
-challenge-expired-to = { $name } 给 { $to } 的挑战已过期。
-result-aborted = 已中止：不计分
-timeout-aborted = 第 #{ $game } 局已中止：{ $name } 在 { $hours } 小时内没有走棋，双方还没都走过。这局不计分。
-timeout-lost = { $name } 在 { $hours } 小时内没有走棋。
+challenge-expired = { $name } 发出的挑战已过期。
+challenge-expired-to = { $name } 发给 { $to } 的挑战已过期。
+result-aborted = 已中止，不计积分
+timeout-aborted = 对局 #{ $game } 已中止：{ $name } { $hours } 小时内没有走棋，而双方还没有都走过第一步，所以不计积分。
+timeout-lost = { $name } { $hours } 小时内没有走棋。
 
-## 对局、等级分、排行榜、历史、导出
+## 对局、积分、排行榜、历史、导出
 
-games-none = 这个频道里没有对局。用 { $challenge } 或 { $play } 开一局吧。
-games-title = 这个频道里的对局（{ $count }）：
-games-line = #{ $game }：{ $title }，第 { $number } 回合，轮到 { $name }
-rating-line = { $name }：等级分 { $rating }{ $provisional ->
+games-none = 本频道现在没有对局。输入 { $challenge } 约人下棋，或输入 { $play } 和我下。
+games-title = 本频道的对局（共 { $count } 盘）：
+games-line = #{ $game }：{ $title }，第 { $number } 回合，该 { $name } 走
+rating-line = { $name }：积分 { $rating }{ $provisional ->
         [yes] （暂定）
        *[no] {""}
-    }，{ $games } 局计分对局：赢 { $wins }，和 { $draws }，输 { $losses }。{ $rank }
-rank-here = 这里排名第 { $here }，总排名第 { $overall }。
-rank-overall = 总排名第 { $overall }；在这里还没有计分对局。
-rank-none = 还没有排名：下一局计分对局吧。
+    }，共 { $games } 盘计分局，胜 { $wins }、和 { $draws }、负 { $losses }。{ $rank }
+rank-here = 本服务器排名第 { $here }，全部玩家中排名第 { $overall }。
+rank-overall = 全部玩家中排名第 { $overall }；在本服务器还没有下过计分局。
+rank-none = 还没有排名，下一盘计分局就有了。
 top-empty = { $whose ->
         [everyone] 总排行榜
        *[here] 本服务器排行榜
-    }：还没有人下过计分对局。
+    }：还没有人下过计分局。
 top-title = { $whose ->
         [everyone] 总排行榜
        *[here] 本服务器排行榜
     }：
-top-line = { $rank }. { $name } { $rating }（赢 { $wins } / 和 { $draws } / 输 { $losses }）
-history-none = { $name } 还没在这个频道下过棋。
-history-title = { $name } 在这个频道最近的对局：
-history-line = #{ $game }：{ $title }，{ $plies } 步，{ $state }
+top-line = { $rank }. { $name } { $rating }（胜 { $wins }，和 { $draws }，负 { $losses }）
+history-none = { $name } 还没有在本频道下过棋。
+history-title = { $name } 在本频道最近的对局：
+history-line = #{ $game }：{ $title }，共 { $plies } 步，{ $state }
 history-line-rated = { $line }（{ $delta }）
-export = 第 #{ $game } 局：{ $title }。{ $state }。
-    开局：{ $start }
+export = 对局 #{ $game }：{ $title }。{ $state }。
+    初始局面：{ $start }
     着法：{ $moves }
-    局面：{ $position }
+    当前局面：{ $position }
+export-move-pair = { $number }. { $moves }
 export-no-moves = （无）
-export-takeback = { $side }在第 { $ply } 步后悔掉了 { $moves }
-export-taken-back = 悔棋：{ $takebacks }
-state-in-progress = 进行中
+export-takeback = { $side }在第 { $ply } 步之后悔掉了 { $moves }
+export-taken-back = 悔棋记录：{ $takebacks }
+state-in-progress = 正在进行
 state-aborted = 已中止
 state-finished = 已结束
-internal-failure = 我这边出了点问题。请再试一次。
+internal-failure = 抱歉，我这边出了点问题，请再试一次。
 
 ## 棋盘的文字描述
 
 sentence-separator = {""}
-alt-game = 第 #{ $game } 局，{ $jade }（绿方）对 { $crimson }（红方）。
+alt-game = 对局 #{ $game }，{ $jade }（绿方）对 { $crimson }（红方）。
 alt-result = { $result }。
-alt-to-move = 第 { $number } 回合，轮到{ $side }。
-alt-last-move = 上一步：{ $piece } { $from }-{ $to }{ $leap ->
+alt-to-move = 第 { $number } 回合，该{ $side }走。
+alt-last-move = 上一步：{ $piece }从 { $from } 走到 { $to }{ $leap ->
         [yes] ，跳过了河
        *[no] {""}
     }{ $captured ->
         [yes] ，吃掉了{ $took }
        *[no] {""}
     }。
-alt-selected-moves = 选中：{ $square } 上的{ $piece }，可以走到 { $squares }。
-alt-selected-stuck = 选中：{ $square } 上的{ $piece }，无路可走。
-alt-selected = 选中：{ $square } 上的{ $piece }。
-alt-selected-empty = 选中：{ $square }，空格。
+alt-selected-moves = 选中了 { $square } 的{ $piece }，可以走到 { $squares }。
+alt-selected-stuck = 选中了 { $square } 的{ $piece }，无路可走。
+alt-selected = 选中了 { $square } 的{ $piece }。
+alt-selected-empty = 选中了 { $square }，这一格是空的。
 alt-animal = { $animal } { $square }
-alt-animal-weak = { $animal } { $square }（在陷阱上，等级 0）
+alt-animal-weak = { $animal } { $square }（在陷阱里，等级为 0）
 alt-animals-left = { $count ->
-        [0] { $side }没有动物了。
-       *[other] { $side }还有 { $count } 只动物：{ $animals }。
+        [0] { $side }已经没有动物了。
+       *[other] { $side }还剩 { $count } 只动物：{ $animals }。
     }
 
 ## 棋盘图片和回放
 
-image-to-move = 第 { $number } 回合 – 轮到{ $side }
-pill-to-move = 轮到
+image-to-move = 第 { $number } 回合 · 该{ $side }走
+pill-to-move = 该走
 pill-winner = 获胜
 pill-draw = 和棋
-replay-title = 回放 – 从第 { $number } 回合起共 { $count } 步
+replay-title = 回放 · 从第 { $number } 回合起，共 { $count } 步
 
 # 棋子下方的小字：用汉字数字写等级（$rank；在对方陷阱里是 0）。大字已经写了动物。
 tile-elephant = { $rank ->
@@ -373,26 +384,26 @@ tile-rat = { $rank ->
        *[other] 一
     }
 
-## Discord 的 /jungle
+## Discord 的斜杠指令
 
 slash-name = 斗兽棋
 slash-description = 下斗兽棋
-nothing-to-do = 没有要做的事。
+nothing-to-do = 这里没有需要我做的事。
 option-opponent = 挑战谁
-option-challenger = 谁的挑战
+option-challenger = 谁发出的挑战
 option-side = 你想执哪一方
-option-mode = 计分还是不计分
+option-mode = 计分局还是友谊赛
 option-level = 机器人的难度
-option-from = 棋子所在的格子
+option-from = 棋子现在所在的格子
 option-to = 要走到的格子
-option-square = 一个格子，比如 G7
-option-whose = 谁的（默认：你的）
-option-scope = 谁的排名
-option-count = 显示多少名玩家
+option-square = 格子，例如 G7
+option-whose = 查看谁的（默认是你自己）
+option-scope = 看哪个范围的排名
+option-count = 显示前几名
 option-game = 对局编号
-option-lang = 我在这里说的语言
+option-lang = 我在这里使用的语言
 option-game-abort = 要中止的对局
-option-state = 我是否在这个频道回答
+option-state = 我是否在本频道回应
 choice-jade = 绿方（先走）
 choice-crimson = 红方
 choice-random = 随机
@@ -402,42 +413,43 @@ choice-level = { $n ->
     [6] 6 级·困难
    *[other] { $n } 级
 }
-choice-rated = 计分
-choice-casual = 不计分（等级分不变）
+choice-rated = 计分局
+choice-casual = 友谊赛（不计积分）
 choice-here = 本服务器
-choice-everyone = 所有人
-choice-channel-off = 关：忽略这个频道
-choice-channel-on = 开：在这里回答
-slash-admin-description = 在这里管理斗兽棋机器人
-slash-admin-abort = 中止这里的一局，不计分
-slash-admin-channel = 让机器人忽略这个频道，或重新在这里回答
-slash-admin-settings = 这个服务器和频道的设置
-embed-title = 第 #{ $game } 局：{ $jade }（绿方）对 { $crimson }（红方）
-embed-final = 第 { $number } 回合后的最终局面
-embed-to-move = 第 { $number } 回合 · 轮到{ $side }
+choice-everyone = 全部玩家
+choice-channel-off = 关闭：不理会本频道
+choice-channel-on = 开启：在本频道回应
+slash-admin-description = 管理本服务器的斗兽棋机器人
+slash-admin-abort = 中止这里的一盘棋，不计积分
+slash-admin-channel = 让机器人不再理会本频道，或恢复回应
+slash-admin-settings = 查看本服务器和本频道的设置
+embed-title = 对局 #{ $game }：{ $jade }（绿方）对 { $crimson }（红方）
+embed-final = 第 { $number } 回合后的终局
+embed-to-move = 第 { $number } 回合 · 该{ $side }走
 
 ## 复盘
 
-analyze-started = 正在复盘第 #{ $game } 局（共 { $plies } 步），结果稍后发在这里。
-analyze-in-play = 第 #{ $game } 局还在进行中，结束后才能复盘。
-analyze-no-moves = 第 #{ $game } 局没有着法可以复盘。
-analysis-title = **第 #{ $game } 局**复盘：{ $title }。
-analysis-player = { $name }（{ $side }）：准确率 { $accuracy }%；欠佳 ?! { $inaccuracies }，错着 ? { $mistakes }，败着 ?? { $blunders }；{ $turning }。
-analysis-turning = 转折点在{ $when }：{ $played }（{ $best } 更好）
-analysis-no-turning = 没有失分的着法
-analysis-export-hint = 每一步的标注：{ $command }。
+analyze-progress = { $started }（已完成 { $percent }%）
+analyze-started = 正在复盘对局 #{ $game }（共 { $plies } 步），结果稍后发在这里。
+analyze-in-play = 对局 #{ $game } 还没下完，结束后才能复盘。
+analyze-no-moves = 对局 #{ $game } 一步棋都没有，无从复盘。
+analysis-title = **对局 #{ $game }** 复盘：{ $title }。
+analysis-player = { $name }（{ $side }）：准确率 { $accuracy }%；缓着（?!）{ $inaccuracies } 步，错着（?）{ $mistakes } 步，败着（??）{ $blunders } 步；{ $turning }。
+analysis-turning = 转折点在{ $when }：走了 { $played }，{ $best } 更好
+analysis-no-turning = 没有明显失误
+analysis-export-hint = 想看每一步的点评，请输入 { $command }。
 analysis-move-jade = 第 { $number } 回合
-analysis-move-crimson = 第 { $number } 回合（红方）
-analysis-alt = 第 #{ $game } 局的评估曲线：每一步之后绿方的预期得分，最后为 { $end }%。败着：{ $blunders }。
+analysis-move-crimson = 第 { $number } 回合后手
+analysis-alt = 对局 #{ $game } 的走势图：每一步之后绿方的预期得分，最后为 { $end }%。败着：{ $blunders }。
 analysis-alt-none = 无
 analysis-alt-blunder = { $side }{ $when }
 export-analysis = 复盘：{ $marks }
-export-analysis-clean = 没有欠佳、错着或败着
+export-analysis-clean = 没有缓着、错着或败着
 export-better = { $when } { $played }{ $tag }（{ $best } 更好）
 
 ## 终端（jungle play、jungle console）
 
-play-greeting = 斗兽棋：和机器人对局。输入走法，比如 `G7 G6`；`help` 列出命令；按 Ctrl-D 离开（对局会保存）。
-play-saved = 你的对局已保存；再运行 `jungle play` 就能接着下。
-play-over = 对局结束。再运行 `jungle play` 开始新的一局。
-line-unreadable = 我读不懂这一行（它不是 UTF-8 文本）。
+play-greeting = 斗兽棋：和机器人对弈。直接输入走法，例如 `G7 G6`；输入 `help` 查看指令；按 Ctrl-D 退出（棋局会保存）。
+play-saved = 棋局已保存，再次运行 `jungle play` 就能接着下。
+play-over = 这盘棋结束了。再次运行 `jungle play` 可以开始新的一盘。
+line-unreadable = 这一行我读不了（不是 UTF-8 文本）。

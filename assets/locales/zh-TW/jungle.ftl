@@ -1,5 +1,7 @@
-# jungle-bot，繁體中文（臺灣）。機器人說的每一句話；程式碼按 id 引用。
-# 放命令的佔位符（$help、$command 等）已按平台寫好。
+# jungle-bot 的繁體中文（臺灣）文案：機器人說的每一句話，程式碼依 id 取用。
+# 寫給臺灣的玩家看，用臺灣的說法（指令、例如、重播、按、伺服器、訊息、預設、設定），
+# 不是把簡體版逐字轉成繁體。對局編號寫成「對局 #12」。
+# 放指令的預留位置（$help、$command 等）已經依平台寫好，例如 `!jungle help`、`/鬥獸棋 help`。
 
 ## 名稱
 
@@ -14,332 +16,342 @@ animal-dog = 狗
 animal-cat = 貓
 animal-rat = 鼠
 level = { $n ->
-    [2] { $n } 級·簡單
-    [4] { $n } 級·中等
-    [6] { $n } 級·困難
-   *[other] { $n } 級
+    [2] 第 { $n } 級·簡單
+    [4] 第 { $n } 級·普通
+    [6] 第 { $n } 級·困難
+   *[other] 第 { $n } 級
 }
-bot-name = 鬥獸棋機器人（{ $level }）
-language-name-en = 英語（English）
+bot-name = 鬥獸棋機器人 { $level }
+language-name-en = 英文（English）
 language-name-zh-CN = 簡體中文（简体中文）
 language-name-zh-TW = 繁體中文
 
 ## 按鈕
 
 button-accept = 接受
-button-decline = 拒絕
+button-decline = 婉拒
 button-resign = 認輸
-button-offer-draw = 提議和棋
+button-offer-draw = 提和
 button-take-back = 悔棋
-button-confirm-resign = 確認認輸
-button-accept-draw = 同意和棋
+button-confirm-resign = 確定認輸
+button-accept-draw = 同意和局
 button-accept-takeback = 同意悔棋
-button-inactive = 這個按鈕已經失效了。
+button-inactive = 這個按鈕已經不能用了。
 
-## 各平台的用法
+## 各平台的操作方式
 
-moderators-room = 房間管理員（權限等級 50 或以上）
-moderators-server = 有「管理伺服器」權限的成員
-moderators-anyone = 這裡的每個人
-how-to-move-slash = 用 { $command } 走棋（從 G7 到 G6）。
-how-to-move-typed-or-slash = 輸入走法，比如 `G7 G6`，或者用 { $command }。
-how-to-move-typed = 輸入走法，比如 `G7 G6`。
-press-button = 點 **{ $label }**
-help-lead-prefix = 鬥獸棋命令，每條都以 { $prefix } 開頭。對局中直接輸入走法，比如 `G7 G6`。
-help-lead-slash = 鬥獸棋命令：輸入 { $command } 再選一個。走棋用 { $move_command }，或者 @我 並寫上走法。棋盤下面的按鈕可以認輸或提議和棋。
-help-lead-slash-typed = 鬥獸棋命令：輸入 { $command } 再選一個。對局中直接輸入走法，比如 `G7 G6`。棋盤下面的按鈕可以認輸或提議和棋。
-help-lead-bare = 鬥獸棋命令：對局中直接輸入走法，比如 `G7 G6`。
+moderators-room = 聊天室的管理員（權限等級 50 以上）
+moderators-server = 擁有「管理伺服器」權限的成員
+moderators-anyone = 這裡的所有人
+how-to-move-slash = 請用 { $command } 走棋（分別填入起點與終點，例如 G7、G6）。
+how-to-move-typed-or-slash = 直接打出走法就可以了，例如 `G7 G6`；也可以用 { $command }。
+how-to-move-typed = 直接打出走法就可以了，例如 `G7 G6`。
+press-button = 按下 **{ $label }**
+type-command = 輸入 { $command }
+placeholder-user = @使用者
+placeholder-move = <起點> <終點>
+placeholder-level = 難度
+placeholder-square = 格位
+placeholder-game = 對局編號
+placeholder-count = 名次數
+help-lead-prefix = 鬥獸棋的指令如下，每個指令前面都要加上 { $prefix }。輪到你時，直接打出走法即可，例如 `G7 G6`。
+help-lead-slash = 鬥獸棋的指令如下：輸入 { $command } 後選擇要用的指令。走棋請用 { $move_command }，或是標註我並寫上走法。要認輸或提和，按棋盤下方的按鈕就行。
+help-lead-slash-typed = 鬥獸棋的指令如下：輸入 { $command } 後選擇要用的指令。輪到你時，直接打出走法即可，例如 `G7 G6`。要認輸或提和，按棋盤下方的按鈕就行。
+help-lead-bare = 鬥獸棋的指令如下。輪到你時，直接打出走法即可，例如 `G7 G6`。
 
 ## 固定文字
 
-welcome = 你好！我是鬥獸棋機器人。用 { $play } 和我下棋，用 { $challenge } 向這裡的人挑戰，用 { $help } 查看全部命令。
+welcome = 嗨，我是鬥獸棋機器人！想跟我下一局，請輸入 { $play }；想找這裡的朋友對戰，請輸入 { $challenge }；所有指令請看 { $help }。
 rules =
-    鬥獸棋簡要規則：
-    - 綠方先走。每回合走一隻動物，向上、下、左、右走一格。
-    - 走進對方的獸穴（綠方進 D1，紅方進 D9）、吃光對方所有動物，或讓對方無棋可走，就贏了。連續 100 步沒有吃子算和棋。
-    - 大小：象 8、獅 7、虎 6、豹 5、狼 4、狗 3、貓 2、鼠 1。大的吃小的，一樣大也能吃。
-    - 鼠能吃象（在陸地上）；象只有在自己的陷阱上才能吃鼠。
-    - 只有鼠會游泳。河裡的鼠和陸地上的動物不能互相吃。
-    - 獅和虎可以直線跳過河，但路上河裡有鼠就跳不過去。
-    - 走進對方陷阱的動物等級變成 0：誰都能吃它，它什麼也吃不了。
-    - 不能走進自己的獸穴。
-board-legend = 綠方 = 大寫，紅方 = 小寫；~ 河，# 陷阱，* 獸穴，. 陸地；字母是英文首字母，P = 豹
+    鬥獸棋規則說明：
+    - 綠方先下。每次移動一隻動物，往上、下、左、右走一格，不能斜走。
+    - 進入對方的獸穴（綠方要進 D1，紅方要進 D9）、吃掉對方全部的動物，或讓對方沒有棋可走，就贏了。雙方連續 100 步都沒有吃子，就是和局。
+    - 動物的大小：象 8、獅 7、虎 6、豹 5、狼 4、狗 3、貓 2、鼠 1。大的可以吃小的，一樣大的可以互吃。
+    - 特例：鼠可以吃象（雙方都在陸地上時）；象卻不能吃鼠，只有當那隻鼠站在象這一方的陷阱上，象才吃得到。
+    - 只有鼠可以下水。水裡的鼠和陸地上的動物彼此不能吃；鼠下水或上岸的那一步也不能吃子。
+    - 獅和虎可以直線跳過河，落在對岸的第一格；只要跳躍路線上的水裡有鼠（不論是哪一方的），就跳不過去。
+    - 動物一走進對方的陷阱，等級就變成 0：對方的任何動物都能吃牠，牠自己則什麼都吃不了。
+    - 不可以走進自己的獸穴。
+board-legend = 大寫字母是綠方，小寫字母是紅方；~ 水，# 陷阱，* 獸穴，. 空地；E 象，L 獅，T 虎，P 豹，W 狼，D 狗，C 貓，R 鼠
 
 ## 錯誤與限制
 
-store-failure = 我這邊出了點問題，什麼都沒改。請再試一次。
-limit-commands = 你發命令太快了，我來不及回答。請稍等一下再試。
-limit-games = 你這一小時開了很多局。請先下完一局，或者過一會兒再開新局。
+store-failure = 不好意思，我這裡出了點狀況，剛才的操作沒有生效，請再試一次。
+limit-commands = 你的指令傳得太快了，我來不及回覆，請稍候再試。
+limit-games = 你這一個小時內開了很多局。請先把一局下完，或過一陣子再開新局。
 usage = 用法：{ $command }
-unknown-command = 我不認識命令 { $word }。試試 { $help }。
-bad-side = { $word } 不是一方：請說 jade（綠方）、crimson（紅方）或 random（隨機）。
-bad-level = { $word } 不是難度：請選 1 到 8，或 easy、medium、hard。
-bad-game = { $word } 不是對局編號（編號像 #12 這樣）。
-bad-square = { $word } 不是格子：格子是列 A-G 加行 1-9，比如 G7。
-bad-move = { $word } 不是走法：寫出起點格和終點格，比如 G7 G6。
-bad-lang = 我不會說 { $word }：請說 en、zh-CN 或 zh-TW。
+unknown-command = 找不到 { $word } 這個指令。可以輸入 { $help } 查看所有指令。
+bad-side = { $word } 不是可以選的一方：請輸入 jade（綠方）、crimson（紅方）或 random（隨機）。
+bad-level = { $word } 不是可以選的難度：請輸入 1 到 8，或 easy（簡單）、medium（普通）、hard（困難）。
+bad-game = { $word } 不是對局編號（編號的格式像 #12）。
+bad-square = { $word } 不是棋盤上的格位：格位由直行 A-G 和橫列 1-9 組成，例如 G7。
+bad-move = { $word } 不是正確的走法：請寫出起點和終點兩個格位，例如 G7 G6。
+bad-lang = 我不會說 { $word }：可以選 en、zh-CN 或 zh-TW。
 
-## 幫助：每條命令一行
+## 說明：一個指令一行
 
-help-challenge = 向這裡的人發起挑戰（不寫對手：誰都可以接受；`casual`：不計分）
+help-line = { $usage }：{ $what }
+help-challenge = 邀請這裡的人下一局（沒有指定對手，任何人都能接受；加上 `casual` 就是友誼賽，不計等級分）
 help-accept = 接受挑戰
-help-decline = 拒絕挑戰
-help-cancel = 撤回你的挑戰
-help-play = 和機器人下棋（`casual`：不計分，可以悔棋）
-help-move = 走一步棋，比如 `move G7 G6`
-help-board = 顯示你的對局（或這個頻道的對局）的棋盤
-help-moves = 某個格子上的棋子能走到哪裡
+help-decline = 婉拒挑戰
+help-cancel = 收回你提出的挑戰
+help-play = 跟機器人下棋（難度可選 1 到 8，或 easy、medium、hard；加上 `casual` 是友誼賽，不計等級分，也可以悔棋）
+help-move = 走一步棋，例如 `move G7 G6`
+help-board = 顯示你正在下的棋局（或這個頻道的棋局）
+help-moves = 查看某一格上的棋子可以走到哪裡
 help-resign = 認輸
-help-draw = 提議和棋，或同意對方的和棋提議
-help-takeback = 請求悔棋，或同意對方的悔棋請求
-help-games = 這個頻道裡的對局
-help-rating = 玩家的等級分
-help-top = 這個伺服器的排行榜（`global`：所有人的）
-help-history = 玩家最近的對局
-help-export = 對局的著法和局面（文字）
-help-analyze = 復盤一局已結束的對局：逐步評判，附曲線圖
-help-rules = 鬥獸棋怎麼下
-help-help = 命令列表
-help-lang = 我在這裡說的語言；管理員可以換（`en`、`zh-CN`、`zh-TW`）
-help-admin = 管理員：`abort <game>` 結束一局且不計分，`channel off|on` 讓我忽略這個頻道或重新回答，`settings` 顯示這裡的設定
+help-draw = 向對手提和，或同意對手的提和
+help-takeback = 要求悔棋，或同意對手的悔棋要求
+help-games = 這個頻道目前的對局
+help-rating = 查詢玩家的等級分
+help-top = 這個伺服器的等級分排行榜（加上 `global` 看所有玩家）
+help-history = 查詢玩家最近的對局
+help-export = 用文字匯出一局棋的棋譜和局面
+help-analyze = 覆盤一局已經結束的棋：一步一步評論，並附上走勢圖
+help-rules = 鬥獸棋的玩法
+help-help = 顯示這份指令清單
+help-lang = 我在這裡使用的語言；管理員可以變更（`en`、`zh-CN`、`zh-TW`）
+help-admin = 管理員專用：`abort <對局編號>` 中止一局棋，不計等級分；`channel off|on` 讓我不再回應這個頻道，或恢復回應；`settings` 查看這裡的設定
 
 ## 棋局用語
 
 piece = { $side }{ $animal }
-outcome-den = { $winner }走進{ $loser }的獸穴，獲勝
-outcome-all-captured = { $winner }吃光了{ $loser }的動物，獲勝
-outcome-no-moves = { $winner }獲勝：{ $loser }無棋可走
-outcome-resigned = { $winner }獲勝：{ $loser }認輸了
-outcome-timeout = { $winner }獲勝：{ $loser }超時了
-outcome-draw-limit = 和棋：連續 100 步沒有吃子
-outcome-draw-agreed = 雙方同意和棋
+outcome-den = { $winner }攻進{ $loser }的獸穴，獲勝
+outcome-all-captured = { $winner }吃光{ $loser }所有的動物，獲勝
+outcome-no-moves = { $winner }獲勝，因為{ $loser }已經沒有棋可走
+outcome-resigned = { $winner }獲勝，{ $loser }認輸
+outcome-timeout = { $winner }獲勝，{ $loser }逾時未下
+outcome-draw-limit = 和局：雙方連續 100 步沒有吃子
+outcome-draw-agreed = 雙方同意和局
 
 ## 走法為什麼不合規則
 
-illegal-game-over = 這局已經結束了。
-illegal-no-piece = { $square } 上沒有棋子。
-illegal-not-your-turn = { $square } 上的{ $animal }是{ $owner }的；現在輪到{ $turn }。
-illegal-null-move = 總得走到別處：{ $square } 到 { $square } 不算一步。
-illegal-too-far = { $from } 上的{ $animal }走不到 { $to }：它只能向上、下、左、右走一格。
-illegal-too-far-leaper = { $from } 上的{ $animal }走不到 { $to }：它只能向上、下、左、右走一格，或者直線跳過河。
-illegal-water = { $square } 是河：只有鼠會游泳，{ $animal }不會。
-illegal-own-den = { $animal }不能走進自己的獸穴 { $square }。
-illegal-leap-blocked = { $animal }跳不過去：河裡 { $square } 有一隻鼠擋著。
-illegal-own-piece = { $square } 上是你自己的{ $animal }。
-illegal-capture-from-water = { $attacker }不能從河裡吃陸地上的{ $defender }。
-illegal-capture-into-water = { $attacker }不能從陸地上吃河裡的{ $defender }。
-illegal-capture-on-trap = { $attacker }站在對方的陷阱上，什麼也吃不了。
-illegal-elephant-rat = 象不能吃鼠（除非鼠站在象這一方的陷阱上）。
-illegal-capture-stronger = { $attacker }吃不了比它大的{ $defender }。
+illegal-game-over = 這局棋已經結束了。
+illegal-no-piece = { $square } 上面沒有棋子。
+illegal-not-your-turn = { $square } 的{ $animal }屬於{ $owner }，現在輪到{ $turn }下。
+illegal-null-move = 起點和終點不能是同一格：{ $square } 到 { $square } 不算一步棋。
+illegal-too-far = { $from } 的{ $animal }走不到 { $to }：牠一次只能往上、下、左、右走一格。
+illegal-too-far-leaper = { $from } 的{ $animal }走不到 { $to }：牠一次只能往上、下、左、右走一格，或直線跳過河。
+illegal-water = { $square } 是水域，只有鼠可以下水，{ $animal }不行。
+illegal-own-den = { $animal }不可以走進自己的獸穴 { $square }。
+illegal-leap-blocked = { $animal }跳不過去：{ $square } 的水裡有一隻鼠擋住了。
+illegal-own-piece = { $square } 上面已經是你自己的{ $animal }了。
+illegal-capture-from-water = 水裡的{ $attacker }不能吃陸地上的{ $defender }。
+illegal-capture-into-water = 陸地上的{ $attacker }不能吃水裡的{ $defender }。
+illegal-capture-on-trap = { $attacker }站在對方的陷阱上，什麼都吃不了。
+illegal-elephant-rat = 象不能吃鼠；只有那隻鼠站在象這一方的陷阱上時，象才吃得到牠。
+illegal-capture-stronger = { $attacker }比{ $defender }小，吃不了牠。
 
 ## 管理與設定
 
-moderators-only = 只有{ $who }才能用管理命令。
-no-such-game-here = 這個頻道裡沒有 #{ $game } 號對局。
-game-over-already = 第 #{ $game } 局已經結束了。
-game-moved-on = 棋局已經往下走了，這個沒趕上；請再試一次。
-result-aborted-by-moderator = 管理員中止：不計分
-aborted-by-moderator = 管理員（{ $name }）中止了第 #{ $game } 局。這局不計分。
-channel-on = 我又會在這個頻道回答了。試試 { $help } 開始。
-channel-off = 在管理員輸入 { $command } 之前，我會忽略這個頻道。這裡的對局照常計時。
+moderators-only = 管理指令只有{ $who }可以使用。
+no-such-game-here = 這個頻道沒有對局 #{ $game }。
+game-over-already = 對局 #{ $game } 已經結束了。
+game-moved-on = 你的操作送達前，棋局已經有了變化，請再試一次。
+result-aborted-by-moderator = 由管理員中止，不計等級分
+aborted-by-moderator = 管理員 { $name } 中止了對局 #{ $game }，這局不計等級分。
+channel-on = 我會重新在這個頻道回應了。輸入 { $help } 就可以開始。
+channel-off = 在管理員輸入 { $command } 之前，我都不會回應這個頻道。這裡的對局還是會照常計時。
 settings-title = 這裡的設定：
-settings-spelling-prefix = 命令以 { $prefix } 開頭
-settings-spelling-slash = 命令是 { $command } 的子命令
-settings-spelling-bare = 命令直接輸入
-settings-language-set = { $language }（在這裡設定）
-settings-language-auto = { $language }（平台告訴我時，用每位讀者自己的語言）
+settings-spelling-prefix = 指令開頭是 { $prefix }
+settings-spelling-slash = 指令都在 { $command } 底下
+settings-spelling-bare = 直接輸入指令，不需要前綴
+settings-language-set = { $language }（在這裡設定的）
+settings-language-auto = { $language }（平台有提供時，依照每位使用者自己的語言）
 settings-language = - 語言：{ $language }；{ $spelling }。
-settings-channel-on = - 這個頻道：開。
-settings-channel-off = - 這個頻道：關（忽略）。
-settings-games = - 對局：除非用 `casual` 開局，否則計分；機器人預設難度為{ $level }（1 到 8 級的等級分：{ $ratings }）。
-settings-timers = - 挑戰 { $minutes } 分鐘後過期；{ $hours } 小時內不走棋的玩家判負。
-settings-limits = - 每位使用者的限制：{ $seconds } 秒內 { $commands } 條命令，每小時 { $games } 局新對局。
+settings-channel-on = - 這個頻道：開啟。
+settings-channel-off = - 這個頻道：關閉（不回應）。
+settings-games = - 對局：預設計算等級分，開局時加上 `casual` 就是友誼賽；機器人的預設難度是{ $level }（第 1 到 8 級的等級分依序是 { $ratings }）。
+settings-timers = - 挑戰在 { $minutes } 分鐘後失效；輪到的玩家超過 { $hours } 小時沒下，就判輸。
+settings-limits = - 每位使用者的上限：每 { $seconds } 秒最多 { $commands } 個指令，每小時最多開 { $games } 局新棋。
 settings-moderators = - 管理員：{ $who }。
-lang-current-set = 我在這裡說{ $language }。可選：`en`（English）、`zh-CN`（簡體中文）、`zh-TW`（繁體中文）；管理員可以用 { $command } 更換。
-lang-current-auto = 我在這裡說{ $language }（還沒有人選語言，所以平台告訴我時我用你的語言）。可選：`en`（English）、`zh-CN`（簡體中文）、`zh-TW`（繁體中文）；管理員可以用 { $command } 選擇。
-lang-moderators-only = 只有{ $who }才能選語言。
-lang-set = 從現在起，我在這裡說{ $language }。試試 { $help }。
+lang-current-set = 我在這裡使用{ $language }。可以選：`en`（English）、`zh-CN`（简体中文）、`zh-TW`（繁體中文）；管理員可以用 { $command } 變更。
+lang-current-auto = 我在這裡使用{ $language }（還沒有人設定語言，所以平台有告訴我時，我就用你的語言）。可以選：`en`（English）、`zh-CN`（简体中文）、`zh-TW`（繁體中文）；管理員可以用 { $command } 設定。
+lang-moderators-only = 只有{ $who }可以設定語言。
+lang-set = 沒問題，之後我在這裡都會使用{ $language }。輸入 { $help } 看看可以做什麼。
 
 ## 對局
 
 game-title = { $jade }（綠方）對 { $crimson }（紅方）
-game-title-casual = { $jade }（綠方）對 { $crimson }（紅方）（友誼賽）
-move-too-late = 這步來晚了：棋局已經往下走了。
-played = { $name } 走了 { $mv }。
-played-capture = { $name } 走了 { $mv }，吃掉了{ $animal }。
-played-your-move = { $played }輪到你了（{ $side }）。
-won = { $name } 執{ $side }贏得第 #{ $game } 局。
-won-den = { $name } 執{ $side }走進獸穴，贏得第 #{ $game } 局。
-won-all-captured = { $name } 執{ $side }吃光了所有動物，贏得第 #{ $game } 局。
-won-no-moves = { $name } 執{ $side }贏得第 #{ $game } 局：{ $loser }無棋可走。
-drawn-limit = 第 #{ $game } 局和棋：連續 100 步沒有吃子。
-drawn-agreed = 第 #{ $game } 局雙方同意和棋。
+game-title-casual = { $jade }（綠方）對 { $crimson }（紅方），友誼賽
+move-too-late = 這步棋送達時，棋局已經往下走了。
+played = { $name } 下了 { $mv }。
+played-capture = { $name } 下了 { $mv }，吃掉{ $animal }。
+played-your-move = { $played }輪到你（{ $side }）了。
+won = { $name }（{ $side }）拿下對局 #{ $game }。
+won-den = { $name }（{ $side }）攻進獸穴，拿下對局 #{ $game }。
+won-all-captured = { $name }（{ $side }）吃光對方所有的動物，拿下對局 #{ $game }。
+won-no-moves = { $name }（{ $side }）拿下對局 #{ $game }：{ $loser }已經沒有棋可走。
+drawn-limit = 對局 #{ $game } 和局：雙方連續 100 步沒有吃子。
+drawn-agreed = 對局 #{ $game } 雙方同意和局。
 rating-change = { $name } { $before } → { $after }（{ $delta }）
 list-separator = {"、"}
+clause-separator = {"；"}
 game-end = { $lead }{ $result }
-game-end-rated = { $lead }{ $result }等級分：{ $changes }。
-game-end-casual = { $lead }{ $result }這是友誼賽：等級分不變。
-game-starts = 第 #{ $game } 局{ $kind ->
+game-end-rated = { $lead }{ $result }等級分變動：{ $changes }。
+game-end-casual = { $lead }{ $result }這是友誼賽，等級分不會變動。
+game-starts = 對局 #{ $game }{ $kind ->
         [casual] （友誼賽）
-       *[rated] {""}
-    }開始：你執綠方，對手是 { $opponent }，你先走。{ $how }
-game-starts-bot-first = 第 #{ $game } 局{ $kind ->
+       *[rated] {" "}
+    }開始：你是綠方，對手是 { $opponent }，由你先下。{ $how }
+game-starts-bot-first = 對局 #{ $game }{ $kind ->
         [casual] （友誼賽）
-       *[rated] {""}
-    }開始：你執紅方，對手是 { $bot }，它先走。
-no-game-here = 你在這個頻道裡沒有對局。
-not-your-turn = 還沒輪到你：現在是 { $name }（{ $side }）走。
-resign-confirm = 要認輸第 #{ $game } 局嗎？點 **確認認輸** 就認輸；不理會就繼續下。
+       *[rated] {" "}
+    }開始：你是紅方，由對手 { $bot } 先下。
+no-game-here = 你在這個頻道沒有進行中的棋局。
+not-your-turn = 還沒輪到你喔，現在是 { $name }（{ $side }）要下。
+resign-confirm = 確定要在對局 #{ $game } 認輸嗎？確定的話請按 **確定認輸**；不想認輸就不用理會這則訊息，繼續下棋即可。
 resigned = { $name } 認輸了。
-bot-declines-draw = 我不同意和棋：繼續下吧！
-draw-accepted = { $name } 同意了和棋。
-draw-already-offered = 你已經提議過和棋了；下一步之前一直有效。
-draw-moved-on = 棋局已經往下走了；想的話可以再提一次。
-draw-offered = { $name } 在第 #{ $game } 局提議和棋：{ $accept } 表示同意；走任何一步就是拒絕。
-board-status = 第 #{ $game } 局：{ $title }。第 { $number } 回合：{ $name }（{ $side }）走。
+bot-declines-draw = 我不同意和局，我們繼續下吧！
+draw-accepted = { $name } 同意和局。
+draw-already-offered = 你已經提和過了，在對手下一步之前都有效。
+draw-moved-on = 棋局已經往下走了；如果還想提和，可以再提一次。
+draw-offered = { $name } 在對局 #{ $game } 提和：同意的話請{ $accept }；下任何一步就代表不同意。
+board-status = 對局 #{ $game }：{ $title }。第 { $number } 回合，輪到 { $name }。
 destination-capture = { $square }（吃子）
 destination-leap = { $square }（跳河）
-piece-stuck = { $square } 上的{ $piece }無路可走。
-piece-can-go = { $square } 上的{ $piece }可以走到 { $squares }。
+piece-stuck = { $square } 的{ $piece }沒有地方可以走。
+piece-can-go = { $square } 的{ $piece }可以走到 { $squares }。
 
 ## 挑戰
 
-challenge-yourself = 你不能挑戰自己。試試 { $command } 和我下一局。
-challenge-already-open = 你在這裡已經有一個挑戰（#{ $challenge }）；請先 { $command }。
-challenge-to-you = { $name } 向你發起{ $kind ->
-        [casual] 一局友誼賽
-       *[rated] 一局鬥獸棋
+challenge-yourself = 你不能挑戰自己喔。想跟我下一局的話，請輸入 { $command }。
+challenge-already-open = 你在這裡已經有一個還沒結束的挑戰（#{ $challenge }）；想提出新的挑戰，請先用 { $command } 收回。
+challenge-to-you = { $name } 邀請你下一局{ $kind ->
+        [casual] 友誼賽
+       *[rated] 鬥獸棋
     }（{ $side ->
-        [jade] { $name } 執綠方先走
-        [crimson] { $name } 執紅方
-       *[random] 隨機分邊
-    }）。請在 { $minutes } 分鐘內 { $accept } 或 { $decline }。
-challenge-open = { $name } 想找人下{ $kind ->
-        [casual] 一局友誼賽
-       *[rated] 一局鬥獸棋
+        [jade] 對方是綠方，由對方先下
+        [crimson] 對方是紅方
+       *[random] 隨機決定紅綠
+    }）。請在 { $minutes } 分鐘內回覆：要接受請{ $accept }，要婉拒請{ $decline }。
+challenge-open = { $name } 想找人下一局{ $kind ->
+        [casual] 友誼賽
+       *[rated] 鬥獸棋
     }（{ $side ->
-        [jade] { $name } 執綠方先走
-        [crimson] { $name } 執紅方
-       *[random] 隨機分邊
-    }）。誰都可以在 { $minutes } 分鐘內 { $accept }。
-no-such-challenge = 這個頻道裡沒有 #{ $challenge } 號挑戰。
-challenge-closed-was = 這個挑戰已經關閉了（{ $state ->
-        [expired] 已過期
-        [accepted] 已被接受
-        [declined] 已被拒絕
-        [cancelled] 已撤回
+        [jade] 發起人是綠方，由發起人先下
+        [crimson] 發起人是紅方
+       *[random] 隨機決定紅綠
+    }）。{ $minutes } 分鐘內，想應戰的人都可以{ $accept }。
+no-such-challenge = 這個頻道沒有挑戰 #{ $challenge }。
+challenge-closed-was = 這個挑戰已經結束了（{ $state ->
+        [expired] 已逾時
+        [accepted] 已有人接受
+        [declined] 已被婉拒
+        [cancelled] 已收回
        *[other] { $state }
     }）。
-challenge-closed = 這個挑戰已經關閉了。
-no-own-challenge = 你在這個頻道裡沒有挑戰。
-no-challenge-for-you = 這個頻道裡沒有給你的挑戰。
-accept-own-challenge = 你不能接受自己的挑戰；可以 { $command } 它。
+challenge-closed = 這個挑戰已經結束了。
+no-own-challenge = 你在這個頻道沒有提出挑戰。
+no-challenge-for-you = 這個頻道沒有給你的挑戰。
+accept-own-challenge = 你不能接受自己提出的挑戰；如果不想等了，可以用 { $command } 收回。
 challenge-for-other = 這個挑戰是給 { $name } 的，不是給你的。
-decline-open-challenge = 公開挑戰不能拒絕；不理它就好。
-decline-not-yours = 只有被挑戰的人才能拒絕。
-challenge-declined = { $name } 拒絕了你的挑戰。
-challenge-withdrawn = { $name } 撤回了挑戰。
-cancel-not-yours = 只有發起挑戰的人才能撤回。
+decline-open-challenge = 公開的挑戰不需要婉拒，不理它就好。
+decline-not-yours = 只有被挑戰的人可以婉拒。
+challenge-declined = { $name } 婉拒了你的挑戰。
+challenge-withdrawn = { $name } 收回了挑戰。
+cancel-not-yours = 只有提出挑戰的人可以收回。
 
 ## 悔棋
 
-takeback-rated-bot = 和我下棋只有友誼賽才能悔棋，這局是計分的。
-takeback-already-asked = 你已經請求過了；下一步之前一直有效。
-takeback-nothing = 你在這局還沒走過棋：沒有可以悔的。
-takeback-moved-on = 棋局已經往下走了；想的話可以再請求一次。
-takeback-asked = { $name } 想在第 #{ $game } 局悔一步：{ $agree } 表示同意；走任何一步就是拒絕。
-taken-back-one = 第 #{ $game } 局：{ $mv } 已悔掉。輪到 { $name }（{ $side }）走。
-taken-back-two = 第 #{ $game } 局：{ $first } 和 { $second } 已悔掉。輪到 { $name }（{ $side }）走。
+takeback-rated-bot = 跟我下的計分局不能悔棋，只有友誼賽可以。
+takeback-already-asked = 你已經要求過悔棋了，在對手下一步之前都有效。
+takeback-nothing = 這局你還沒下過任何一步，沒有棋可以悔。
+takeback-moved-on = 棋局已經往下走了；如果還想悔棋，可以再要求一次。
+takeback-asked = { $name } 想在對局 #{ $game } 悔一步棋：同意的話請{ $agree }；下任何一步就代表不同意。
+taken-back-one = 對局 #{ $game }：{ $mv } 已經悔掉了。輪到 { $name }（{ $side }）下。
+taken-back-two = 對局 #{ $game }：{ $first } 和 { $second } 已經悔掉了。輪到 { $name }（{ $side }）下。
 
 ## 找玩家和對局
 
-unknown-player = 我不認識這裡叫 { $name } 的人。請 @ 他們，我才能找到。
-ambiguous-player = 有不止一個玩家叫 { $name }；請 @ 你要找的那位。
-no-such-game = 沒有 #{ $game } 號對局。
-not-your-game = 第 #{ $game } 局只有 { $jade } 和 { $crimson } 在下。
-no-game-in-channel = 這個頻道裡沒有對局。
-games-not-yours = 這個頻道裡有 { $count } 局，你都沒有參加；{ $command } 可以列出它們。
-you-are-playing = 你在這個頻道裡已經有一局了（#{ $game }）；每人每個頻道只能下一局。
-they-are-playing = { $name } 在這個頻道裡已經有一局了（#{ $game }）；每人每個頻道只能下一局。
+unknown-player = 我在這裡找不到叫 { $name } 的人。請直接標註這位使用者。
+ambiguous-player = 這裡叫 { $name } 的玩家不只一位，請標註你要找的那一位。
+no-such-game = 找不到對局 #{ $game }。
+not-your-game = 對局 #{ $game } 是 { $jade } 和 { $crimson } 在下，你沒有參加。
+no-game-in-channel = 這個頻道目前沒有對局。
+games-not-yours = 這個頻道有 { $count } 局棋正在進行，但都沒有你；輸入 { $command } 可以看到這些對局。
+you-are-playing = 你在這個頻道已經有一局棋在下了（#{ $game }）；每個人在同一個頻道一次只能下一局。
+they-are-playing = { $name } 在這個頻道已經有一局棋在下了（#{ $game }）；每個人在同一個頻道一次只能下一局。
 
 ## 計時
 
-challenge-expired = { $name } 的挑戰已過期。
-challenge-expired-to = { $name } 給 { $to } 的挑戰已過期。
-result-aborted = 已中止：不計分
-timeout-aborted = 第 #{ $game } 局已中止：{ $name } 在 { $hours } 小時內沒有走棋，雙方還沒都走過。這局不計分。
-timeout-lost = { $name } 在 { $hours } 小時內沒有走棋。
+challenge-expired = { $name } 提出的挑戰已經逾時。
+challenge-expired-to = { $name } 給 { $to } 的挑戰已經逾時。
+result-aborted = 已中止，不計等級分
+timeout-aborted = 對局 #{ $game } 已中止：{ $name } 超過 { $hours } 小時沒下，而雙方都還沒下完第一步，所以不計等級分。
+timeout-lost = { $name } 超過 { $hours } 小時沒下棋。
 
-## 對局、等級分、排行榜、歷史、匯出
+## 對局、等級分、排行榜、紀錄、匯出
 
-games-none = 這個頻道裡沒有對局。用 { $challenge } 或 { $play } 開一局吧。
-games-title = 這個頻道裡的對局（{ $count }）：
+games-none = 這個頻道目前沒有對局。輸入 { $challenge } 找人下棋，或輸入 { $play } 跟我下。
+games-title = 這個頻道的對局（共 { $count } 局）：
 games-line = #{ $game }：{ $title }，第 { $number } 回合，輪到 { $name }
 rating-line = { $name }：等級分 { $rating }{ $provisional ->
         [yes] （暫定）
        *[no] {""}
-    }，{ $games } 局計分對局：贏 { $wins }，和 { $draws }，輸 { $losses }。{ $rank }
-rank-here = 這裡排名第 { $here }，總排名第 { $overall }。
-rank-overall = 總排名第 { $overall }；在這裡還沒有計分對局。
-rank-none = 還沒有排名：下一局計分對局吧。
+    }，共下了 { $games } 局計分局，{ $wins } 勝 { $draws } 和 { $losses } 敗。{ $rank }
+rank-here = 在這個伺服器排名第 { $here }，所有玩家中排名第 { $overall }。
+rank-overall = 所有玩家中排名第 { $overall }；在這個伺服器還沒有計分局。
+rank-none = 還沒有排名，下一局計分局就會有了。
 top-empty = { $whose ->
-        [everyone] 總排行榜
+        [everyone] 全體排行榜
        *[here] 本伺服器排行榜
-    }：還沒有人下過計分對局。
+    }：還沒有人下過計分局。
 top-title = { $whose ->
-        [everyone] 總排行榜
+        [everyone] 全體排行榜
        *[here] 本伺服器排行榜
     }：
-top-line = { $rank }. { $name } { $rating }（贏 { $wins } / 和 { $draws } / 輸 { $losses }）
-history-none = { $name } 還沒在這個頻道下過棋。
+top-line = { $rank }. { $name } { $rating }（{ $wins } 勝 { $draws } 和 { $losses } 敗）
+history-none = { $name } 還沒有在這個頻道下過棋。
 history-title = { $name } 在這個頻道最近的對局：
-history-line = #{ $game }：{ $title }，{ $plies } 步，{ $state }
+history-line = #{ $game }：{ $title }，共 { $plies } 步，{ $state }
 history-line-rated = { $line }（{ $delta }）
-export = 第 #{ $game } 局：{ $title }。{ $state }。
-    開局：{ $start }
-    著法：{ $moves }
-    局面：{ $position }
-export-no-moves = （無）
-export-takeback = { $side }在第 { $ply } 步後悔掉了 { $moves }
-export-taken-back = 悔棋：{ $takebacks }
+export = 對局 #{ $game }：{ $title }。{ $state }。
+    開局局面：{ $start }
+    棋譜：{ $moves }
+    目前局面：{ $position }
+export-move-pair = { $number }. { $moves }
+export-no-moves = （沒有）
+export-takeback = { $side }在第 { $ply } 步之後悔掉 { $moves }
+export-taken-back = 悔棋紀錄：{ $takebacks }
 state-in-progress = 進行中
 state-aborted = 已中止
 state-finished = 已結束
-internal-failure = 我這邊出了點問題。請再試一次。
+internal-failure = 不好意思，我這裡出了點狀況，請再試一次。
 
-## 棋盤的文字描述
+## 棋盤的文字說明
 
 sentence-separator = {""}
-alt-game = 第 #{ $game } 局，{ $jade }（綠方）對 { $crimson }（紅方）。
+alt-game = 對局 #{ $game }，{ $jade }（綠方）對 { $crimson }（紅方）。
 alt-result = { $result }。
 alt-to-move = 第 { $number } 回合，輪到{ $side }。
-alt-last-move = 上一步：{ $piece } { $from }-{ $to }{ $leap ->
+alt-last-move = 上一步：{ $piece }從 { $from } 走到 { $to }{ $leap ->
         [yes] ，跳過了河
        *[no] {""}
     }{ $captured ->
-        [yes] ，吃掉了{ $took }
+        [yes] ，吃掉{ $took }
        *[no] {""}
     }。
-alt-selected-moves = 選中：{ $square } 上的{ $piece }，可以走到 { $squares }。
-alt-selected-stuck = 選中：{ $square } 上的{ $piece }，無路可走。
-alt-selected = 選中：{ $square } 上的{ $piece }。
-alt-selected-empty = 選中：{ $square }，空格。
+alt-selected-moves = 已選取 { $square } 的{ $piece }，可以走到 { $squares }。
+alt-selected-stuck = 已選取 { $square } 的{ $piece }，沒有地方可以走。
+alt-selected = 已選取 { $square } 的{ $piece }。
+alt-selected-empty = 已選取 { $square }，這格沒有棋子。
 alt-animal = { $animal } { $square }
 alt-animal-weak = { $animal } { $square }（在陷阱上，等級 0）
 alt-animals-left = { $count ->
-        [0] { $side }沒有動物了。
-       *[other] { $side }還有 { $count } 只動物：{ $animals }。
+        [0] { $side }已經沒有動物了。
+       *[other] { $side }還有 { $count } 隻動物：{ $animals }。
     }
 
-## 棋盤圖片和回放
+## 棋盤圖片與重播
 
-image-to-move = 第 { $number } 回合 – 輪到{ $side }
+image-to-move = 第 { $number } 回合 · 輪到{ $side }
 pill-to-move = 輪到
-pill-winner = 獲勝
-pill-draw = 和棋
-replay-title = 回放 – 從第 { $number } 回合起共 { $count } 步
+pill-winner = 勝方
+pill-draw = 和局
+replay-title = 重播 · 從第 { $number } 回合開始，共 { $count } 步
 
-# 棋子下方的小字：用漢字數字寫等級（$rank；在對方陷阱裡是 0）。大字已經寫了動物。
+# 棋子下方的小字：用國字寫等級（$rank；在對方陷阱上時為 0）。大字已經寫出是哪種動物。
 tile-elephant = { $rank ->
         [0] 零
        *[other] 八
@@ -373,71 +385,72 @@ tile-rat = { $rank ->
        *[other] 一
     }
 
-## Discord 的 /jungle
+## Discord 的斜線指令
 
 slash-name = 鬥獸棋
-slash-description = 下鬥獸棋
-nothing-to-do = 沒有要做的事。
-option-opponent = 挑戰誰
-option-challenger = 誰的挑戰
-option-side = 你想執哪一方
-option-mode = 計分還是不計分
+slash-description = 來下鬥獸棋
+nothing-to-do = 這裡沒有需要我處理的事。
+option-opponent = 要挑戰誰
+option-challenger = 誰提出的挑戰
+option-side = 你想當哪一方
+option-mode = 計分局或友誼賽
 option-level = 機器人的難度
-option-from = 棋子所在的格子
-option-to = 要走到的格子
-option-square = 一個格子，比如 G7
-option-whose = 誰的（預設：你的）
-option-scope = 誰的排名
-option-count = 顯示多少名玩家
+option-from = 棋子目前所在的格位
+option-to = 要走到的格位
+option-square = 一個格位，例如 G7
+option-whose = 要查誰的（預設是你自己）
+option-scope = 要看哪個範圍的排名
+option-count = 顯示前幾名
 option-game = 對局編號
-option-lang = 我在這裡說的語言
+option-lang = 我在這裡使用的語言
 option-game-abort = 要中止的對局
-option-state = 我是否在這個頻道回答
-choice-jade = 綠方（先走）
+option-state = 我要不要在這個頻道回應
+choice-jade = 綠方（先下）
 choice-crimson = 紅方
 choice-random = 隨機
 choice-level = { $n ->
-    [2] 2 級·簡單
-    [4] 4 級·中等
-    [6] 6 級·困難
-   *[other] { $n } 級
+    [2] 第 2 級（簡單）
+    [4] 第 4 級（普通）
+    [6] 第 6 級（困難）
+   *[other] 第 { $n } 級
 }
-choice-rated = 計分
-choice-casual = 不計分（等級分不變）
+choice-rated = 計分局
+choice-casual = 友誼賽（不計等級分）
 choice-here = 本伺服器
-choice-everyone = 所有人
-choice-channel-off = 關：忽略這個頻道
-choice-channel-on = 開：在這裡回答
-slash-admin-description = 在這裡管理鬥獸棋機器人
-slash-admin-abort = 中止這裡的一局，不計分
-slash-admin-channel = 讓機器人忽略這個頻道，或重新在這裡回答
-slash-admin-settings = 這個伺服器和頻道的設定
-embed-title = 第 #{ $game } 局：{ $jade }（綠方）對 { $crimson }（紅方）
-embed-final = 第 { $number } 回合後的最終局面
+choice-everyone = 所有玩家
+choice-channel-off = 關閉：不回應這個頻道
+choice-channel-on = 開啟：在這個頻道回應
+slash-admin-description = 管理這個伺服器的鬥獸棋機器人
+slash-admin-abort = 中止這裡的一局棋，不計等級分
+slash-admin-channel = 讓機器人不再回應這個頻道，或恢復回應
+slash-admin-settings = 查看這個伺服器和頻道的設定
+embed-title = 對局 #{ $game }：{ $jade }（綠方）對 { $crimson }（紅方）
+embed-final = 第 { $number } 回合後的終局
 embed-to-move = 第 { $number } 回合 · 輪到{ $side }
 
-## 復盤
+## 覆盤
 
-analyze-started = 正在復盤第 #{ $game } 局（共 { $plies } 步），結果稍後發在這裡。
-analyze-in-play = 第 #{ $game } 局還在進行中，結束後才能復盤。
-analyze-no-moves = 第 #{ $game } 局沒有著法可以復盤。
-analysis-title = **第 #{ $game } 局**復盤：{ $title }。
-analysis-player = { $name }（{ $side }）：準確率 { $accuracy }%；欠佳 ?! { $inaccuracies }，錯著 ? { $mistakes }，敗著 ?? { $blunders }；{ $turning }。
-analysis-turning = 轉折點在{ $when }：{ $played }（{ $best } 更好）
-analysis-no-turning = 沒有失分的著法
-analysis-export-hint = 每一步的標註：{ $command }。
+analyze-progress = { $started }（完成 { $percent }%）
+analyze-started = 正在覆盤對局 #{ $game }（共 { $plies } 步），結果稍後會貼在這裡。
+analyze-in-play = 對局 #{ $game } 還在進行中，下完之後才能覆盤。
+analyze-no-moves = 對局 #{ $game } 一步棋都沒有，沒辦法覆盤。
+analysis-title = **對局 #{ $game }** 覆盤：{ $title }。
+analysis-player = { $name }（{ $side }）：準確度 { $accuracy }%；疑問手（?!）{ $inaccuracies } 步，失誤（?）{ $mistakes } 步，大失誤（??）{ $blunders } 步；{ $turning }。
+analysis-turning = 關鍵在{ $when }：下了 { $played }，其實 { $best } 比較好
+analysis-no-turning = 沒有明顯的失誤
+analysis-export-hint = 想看每一步的評語，請輸入 { $command }。
 analysis-move-jade = 第 { $number } 回合
-analysis-move-crimson = 第 { $number } 回合（紅方）
-analysis-alt = 第 #{ $game } 局的評估曲線：每一步之後綠方的預期得分，最後為 { $end }%。敗著：{ $blunders }。
-analysis-alt-none = 無
+analysis-move-crimson = 第 { $number } 回合後手
+analysis-alt = 對局 #{ $game } 的走勢圖：每一步之後綠方的預期得分，最後是 { $end }%。大失誤：{ $blunders }。
+analysis-alt-none = 沒有
 analysis-alt-blunder = { $side }{ $when }
-export-analysis = 復盤：{ $marks }
-export-analysis-clean = 沒有欠佳、錯著或敗著
-export-better = { $when } { $played }{ $tag }（{ $best } 更好）
+export-analysis = 覆盤：{ $marks }
+export-analysis-clean = 沒有疑問手、失誤或大失誤
+export-better = { $when } { $played }{ $tag }（{ $best } 比較好）
 
 ## 終端機（jungle play、jungle console）
 
-play-greeting = 鬥獸棋：和機器人對局。輸入走法，比如 `G7 G6`；`help` 列出命令；按 Ctrl-D 離開（對局會儲存）。
-play-saved = 你的對局已儲存；再執行 `jungle play` 就能接著下。
-play-over = 對局結束。再執行 `jungle play` 開始新的一局。
-line-unreadable = 我讀不懂這一行（它不是 UTF-8 文字）。
+play-greeting = 鬥獸棋：跟機器人對戰。直接打出走法，例如 `G7 G6`；輸入 `help` 查看指令；按 Ctrl-D 離開（棋局會保存下來）。
+play-saved = 棋局已經存好了，下次執行 `jungle play` 就能接著下。
+play-over = 這局棋結束了。再執行一次 `jungle play` 就能開新的一局。
+line-unreadable = 這一行我看不懂（它不是 UTF-8 文字）。

@@ -27,6 +27,24 @@ pub fn animal_name(lang: Lang, animal: Animal) -> String {
     }
 }
 
+/// The character on a piece's tile in `lang`'s script: Traditional (獅, 貓) for zh-TW readers,
+/// Simplified (狮, 猫) for the others, as the board has always been drawn.
+pub fn piece_char(lang: Lang, animal: Animal) -> char {
+    let traditional = lang == Lang::ZhTw;
+    match animal {
+        Animal::Rat => '鼠',
+        Animal::Cat if traditional => '貓',
+        Animal::Cat => '猫',
+        Animal::Dog => '狗',
+        Animal::Wolf => '狼',
+        Animal::Leopard => '豹',
+        Animal::Tiger => '虎',
+        Animal::Lion if traditional => '獅',
+        Animal::Lion => '狮',
+        Animal::Elephant => '象',
+    }
+}
+
 /// The small label under the character on a piece's tile: its rank (0 on an enemy trap) and,
 /// for readers who do not read the character, the animal's name: "8 elephant"; in Chinese the
 /// rank in Chinese numerals, "八".
