@@ -4,19 +4,20 @@
 
 pub mod double;
 pub mod harness;
+mod touch;
 
 use std::sync::Arc;
 
 use jungle::chat::ManualClock;
 use jungle::engine::Position;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use double::{APP, BOT, DEFERRED, Double, GUILD, MESSAGE, MESSAGE_CONTENT};
 use harness::ask_admin;
 use harness::{
-    ALICE, BOB, CAROL, World, answer_kind, ask, assert_all_disabled, assert_has,
-    assert_no_unknown_calls, button_list, channel_post, click, complete, edited,
-    message_with_button, play, reply, say, send_move, slash,
+    ALICE, BOB, CAROL, World, answer_kind, ask, assert_has, assert_no_unknown_calls, button_list,
+    channel_post, click, complete, message_with_button, play, reply, say, send_move, slash,
+    stripped,
 };
 
 fn user(p: harness::Person) -> (&'static str, u8, serde_json::Value) {
@@ -201,11 +202,9 @@ async fn a_full_game_by_slash_commands_and_buttons() {
             ("takeback:1", false)
         ])
     );
-    // Accepting retired the challenge's buttons on its message.
-    assert_eq!(
-        edited(&w, challenge_msg).await.buttons(),
-        button_list(&[("accept:1", true), ("decline:1", true)])
-    );
+    // Accepting took the challenge's buttons off its message in the answer to the press.
+    let closed = stripped(&w, challenge_msg).await;
+    assert_eq!((closed.updates.len(), closed.edits.len()), (1, 0));
 
     let mut boards = vec![started.id];
     for (who, mv) in [
@@ -244,10 +243,13 @@ async fn a_full_game_by_slash_commands_and_buttons() {
         assert_has(&over.text(), part);
     }
     assert!(over.buttons().is_empty());
-    // Every board this run posted has its buttons disabled.
+    // Every board lost its controls with one channel edit, when the next board went out or the
+    // game ended; the private confirmation lost its button in the answer to its press.
     for id in boards {
-        assert_all_disabled(&edited(&w, id).await);
+        assert_eq!(stripped(&w, id).await.edits, [Vec::<Value>::new()]);
     }
+    assert_eq!(stripped(&w, asked.id).await.updates.len(), 1);
+    assert_no_unknown_calls(&w);
     let rating = ask(&w, ALICE, "rating", &[]).await;
     assert_has(&rating.text(), "alice: rating 1220");
     let top = ask(&w, BOB, "top", &[]).await;
@@ -307,9 +309,8 @@ async fn a_stranger_pressing_accept_is_refused_privately() {
         assert!(refused.ephemeral());
         assert_eq!(refused.content, "Only alice and bob play in game #1.");
     }
-    let challenge = edited(&w, challenge_msg).await;
-    assert_eq!(challenge.edits.len(), 1);
-    assert_all_disabled(&challenge);
+    let challenge = stripped(&w, challenge_msg).await;
+    assert_eq!((challenge.updates.len(), challenge.edits.len()), (1, 0));
     w.finish().await;
 }
 
@@ -443,32 +444,34 @@ async fn plain_text_moves_without_the_intent_need_a_mention() {
 }
 
 #[tokio::test]
-async fn after_a_restart_buttons_on_old_messages_still_work() {
+async fn after_a_restart_the_newest_board_is_still_known() {
     let mut w = World::start(GUILD_BOT).await;
     start_game(&w).await;
     let first_board = message_with_button(&w, "resign:1");
     let moved = play(&w, ALICE, "G7 G6").await;
+    assert_eq!(stripped(&w, first_board).await.edits.len(), 1);
 
     // A new process on the same database; Discord (the double) keeps its messages.
     w.restart().await;
     assert_eq!(w.seen().identifies.len(), 2);
     let m = play(&w, BOB, "A3 A4").await;
     assert_has(&m.text(), "bob played A3 A4");
-    // Alice resigns with the button on the board posted before the restart (and confirms).
-    let asked = click(&w, ALICE, moved.id, "resign:1").await;
+    // The board the first process posted loses its controls as the next one goes out.
+    assert_eq!(stripped(&w, moved.id).await.edits.len(), 1);
+    let asked = click(&w, ALICE, m.id, "resign:1").await;
     let over = click(&w, ALICE, asked.id, "resign!:1").await;
     assert_has(&over.text(), "alice resigned.");
     assert_has(&over.text(), "bob wins game #1 as Crimson.");
-    assert_all_disabled(&edited(&w, moved.id).await);
-    // A board this process never saw still has live-looking buttons: pressing one is a dead
-    // press, answered privately, and its buttons are taken off.
+    assert_eq!(stripped(&w, m.id).await.edits.len(), 1);
+    // A press forged on a board without controls is answered privately and edits nothing.
     let dead = click(&w, BOB, first_board, "draw:1").await;
     assert!(dead.ephemeral());
     assert_has(&dead.content, "already over");
-    w.wait("the dead buttons removed", |s| {
-        s.messages[&first_board].components.is_empty().then_some(())
-    })
-    .await;
+    for id in [first_board, moved.id] {
+        let edits = w.seen().messages[&id].edits.len();
+        assert_eq!(edits, 1, "one edit each, ever");
+    }
+    assert_no_unknown_calls(&w);
     w.finish().await;
 }
 
@@ -522,7 +525,7 @@ async fn the_outbox_is_posted_and_a_failed_send_is_survived() {
     w.bot.outbox.send(out[0].clone()).await.unwrap();
     let posted = channel_post(&w, "has expired").await;
     assert_eq!(posted.text(), "alice's challenge to bob has expired.");
-    assert_all_disabled(&edited(&w, challenge_msg).await);
+    assert_eq!(stripped(&w, challenge_msg).await.edits.len(), 1);
     // And the bot still answers.
     let m = ask(&w, BOB, "rules", &[]).await;
     assert_has(&m.text(), "Jungle");

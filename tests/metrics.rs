@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use crate::discord::double::Double;
-use crate::discord::harness::{ALICE, BOB, ask, click, config_text, play};
+use crate::discord::harness::{ALICE, BOB, ask, click, config_text, play, stripped};
 
 /// A port nothing listens on yet.
 fn free_port() -> u16 {
@@ -125,12 +125,25 @@ async fn metrics_count_a_game_played_through_a_running_bot() {
     )
     .await;
     click(&d, BOB, challenge.id, "accept:1").await;
-    let mut board = 0;
+    let mut boards = Vec::new();
     for (who, mv) in [(ALICE, "G7 G6"), (BOB, "A3 A4")] {
+        if who.id == BOB.id {
+            // Taking the controls off Alice's board is answered with a 429: it is waited out
+            // and sent once more, and counted.
+            d.limit_next_edits(1);
+        }
         let m = play(&d, who, mv).await;
         assert!(m.text().contains("played"), "{}", m.text());
-        board = m.id;
+        boards.push(m.id);
     }
+    let board = boards[1];
+    let previous = stripped(&d, boards[0]).await;
+    assert_eq!(
+        previous.edits.len(),
+        1,
+        "one edit went through: {previous:?}"
+    );
+    assert_eq!(d.seen().limited_edits, 1);
 
     // The games gauge is set by the timer pass (every 5 s).
     let (_, text) = until(&bot, port, "/metrics", |_, t| {
@@ -152,6 +165,11 @@ async fn metrics_count_a_game_played_through_a_running_bot() {
     let timed = sample(&text, "jungle_command_seconds_count").unwrap_or(0.0);
     assert!(timed >= 4.0, "{text}");
     assert_eq!(sample(&text, "jungle_replies_failed_total"), None, "{text}");
+    assert_eq!(
+        sample(&text, "jungle_rate_limited_total{platform=\"discord\"}"),
+        Some(1.0),
+        "{text}"
+    );
 
     // The game ends: no game is active any more, and the gauge says 0, not its last count.
     let asked = click(&d, ALICE, board, "resign:1").await;

@@ -240,7 +240,7 @@ fn a_version_one_database_is_migrated_with_its_games_replayed() {
              ALTER TABLE games DROP COLUMN captures; ALTER TABLE games DROP COLUMN hashes;
              ALTER TABLE games DROP COLUMN bot_to_move;
              DROP INDEX takebacks_by_game; DROP TABLE takebacks; DROP TABLE channels;
-             DROP TABLE languages; DROP TABLE leases;
+             DROP TABLE languages; DROP TABLE leases; DROP TABLE live_messages;
              ALTER TABLE games DROP COLUMN bot_claim; ALTER TABLE games DROP COLUMN bot_claim_until;
              ALTER TABLE games DROP COLUMN takeback_offer; ALTER TABLE challenges DROP COLUMN rated;
              DROP TABLE analyses; DROP INDEX players_by_lower_name;
@@ -309,4 +309,50 @@ async fn racing_moves_through_the_service(backend: &Backend) {
         .await
         .unwrap();
     assert_eq!(g.ply, 1);
+}
+
+#[test]
+fn the_live_message_of_an_item_is_swapped_and_taken_on_both_backends() {
+    use jungle::store::LiveMessage;
+    for backend in backends() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = backend.fresh(dir.path());
+        let s = open(&path);
+        let at = |m: &str| LiveMessage {
+            channel: "5".into(),
+            message: m.into(),
+        };
+        let name = backend.name();
+        assert_eq!(
+            s.swap_live("discord", "game:1", &at("10")).unwrap(),
+            None,
+            "{name}"
+        );
+        assert_eq!(
+            s.swap_live("discord", "game:1", &at("10")).unwrap(),
+            None,
+            "{name}: same"
+        );
+        assert_eq!(
+            s.swap_live("discord", "game:1", &at("11")).unwrap(),
+            Some(at("10")),
+            "{name}"
+        );
+        // Another item, another platform: their own rows.
+        assert_eq!(s.swap_live("discord", "offer:1", &at("12")).unwrap(), None);
+        assert_eq!(s.swap_live("matrix", "game:1", &at("$e")).unwrap(), None);
+        // A second store on the same database (another process) sees the row: a restart too.
+        let again = open(&path);
+        assert_eq!(
+            again.take_live("discord", "game:1").unwrap(),
+            Some(at("11"))
+        );
+        assert_eq!(
+            s.take_live("discord", "game:1").unwrap(),
+            None,
+            "{name}: taken once"
+        );
+        assert_eq!(s.take_live("discord", "offer:1").unwrap(), Some(at("12")));
+        assert_eq!(s.take_live("matrix", "game:1").unwrap(), Some(at("$e")));
+    }
 }

@@ -5,6 +5,7 @@
 use super::command::Command;
 use super::event::{Button, ButtonStyle};
 use crate::lang::Lang;
+use engine::{Move, Square};
 
 /// What a button does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +19,19 @@ pub enum Action {
     Takeback(i64),
     /// Resigns: the button of the confirmation.
     ConfirmResign(i64),
+    /// A piece chosen in the board's menu: its destinations, privately. `ply` is the position
+    /// the board showed, so a choice on an older board is refused.
+    Pick {
+        game: i64,
+        ply: u32,
+        from: Square,
+    },
+    /// A destination's button: plays the move, if the game is still at `ply`.
+    Go {
+        game: i64,
+        ply: u32,
+        mv: Move,
+    },
 }
 
 /// The action words of button ids.
@@ -26,9 +40,13 @@ const WORDS: [&str; 7] = [
 ];
 
 impl Action {
-    /// `accept:17`.
+    /// `accept:17`; `pick:17:4:G9`; `go:17:4:G9G8`.
     pub fn id(self) -> String {
         let (i, n) = match self {
+            Action::Pick { game, ply, from } => return format!("pick:{game}:{ply}:{from}"),
+            Action::Go { game, ply, mv } => {
+                return format!("go:{game}:{ply}:{}{}", mv.from, mv.to);
+            }
             Action::Accept(n) => (0, n),
             Action::Decline(n) => (1, n),
             Action::Cancel(n) => (2, n),
@@ -40,8 +58,32 @@ impl Action {
         format!("{}:{n}", WORDS[i])
     }
 
+    /// The picker id of a game's board at `ply` (a choice appends its square).
+    pub fn picker_id(game: i64, ply: u32) -> String {
+        format!("pick:{game}:{ply}")
+    }
+
     /// The action of a button id; `None` for an id no button of ours carries.
     pub fn parse(id: &str) -> Option<Action> {
+        if let Some(rest) = id.strip_prefix("pick:") {
+            let (game, ply, from) = game_ply_rest(rest)?;
+            return Some(Action::Pick {
+                game,
+                ply,
+                from: from.parse().ok()?,
+            });
+        }
+        if let Some(rest) = id.strip_prefix("go:") {
+            let (game, ply, mv) = game_ply_rest(rest)?;
+            // Two squares written together: `G9G8`.
+            let split = mv.char_indices().nth(2).map(|(i, _)| i)?;
+            let (from, to) = mv.split_at(split);
+            return Some(Action::Go {
+                game,
+                ply,
+                mv: Move::new(from.parse().ok()?, to.parse().ok()?),
+            });
+        }
         let (word, number) = id.split_once(':')?;
         let n: i64 = number.parse().ok().filter(|n| *n > 0)?;
         Some(match WORDS.iter().position(|w| *w == word)? {
@@ -77,6 +119,8 @@ impl Action {
             },
             Action::Draw(n) => Command::Draw { game: Some(n) },
             Action::Takeback(n) => Command::Takeback { game: Some(n) },
+            Action::Pick { game, ply, from } => Command::Pick { game, ply, from },
+            Action::Go { game, ply, mv } => Command::Go { game, ply, mv },
         }
     }
 
@@ -90,6 +134,7 @@ impl Action {
             | Action::Draw(n)
             | Action::Takeback(n)
             | Action::ConfirmResign(n) => n,
+            Action::Pick { game, .. } | Action::Go { game, .. } => game,
         }
     }
 
@@ -101,6 +146,14 @@ impl Action {
             style,
         }
     }
+}
+
+/// `game:ply:rest` of a picker or destination id, with positive numbers.
+fn game_ply_rest(text: &str) -> Option<(i64, u32, &str)> {
+    let mut parts = text.splitn(3, ':');
+    let game: i64 = parts.next()?.parse().ok().filter(|n| *n > 0)?;
+    let ply: u32 = parts.next()?.parse().ok()?;
+    Some((game, ply, parts.next()?))
 }
 
 /// The buttons under a challenge.
@@ -151,6 +204,16 @@ mod tests {
             Action::Draw(i64::MAX),
             Action::Takeback(4),
             Action::ConfirmResign(5),
+            Action::Pick {
+                game: 7,
+                ply: 0,
+                from: "G9".parse().unwrap(),
+            },
+            Action::Go {
+                game: 7,
+                ply: 31,
+                mv: "C3 C7".parse().unwrap(),
+            },
         ] {
             assert_eq!(Action::parse(&a.id()), Some(a));
         }
@@ -164,6 +227,15 @@ mod tests {
             "draw:-1",
             "draw:0",
             ":3",
+            "pick:1:2",
+            "pick:1:2:Z9",
+            "pick:0:2:A1",
+            "pick:1:-2:A1",
+            "go:1:2:A1",
+            "go:1:2:A1A",
+            "go:1:2:A1A2A3",
+            "go:1:2:é1A2",
+            "go:x:2:A1A2",
         ] {
             assert_eq!(Action::parse(bad), None, "{bad}");
         }
@@ -175,5 +247,20 @@ mod tests {
             })
         );
         assert_eq!(Action::ConfirmResign(3).id(), "resign!:3");
+        assert_eq!(
+            Action::parse(&super::super::event::Picker::chosen(
+                &Action::picker_id(12, 4),
+                "G9"
+            )),
+            Some(Action::Pick {
+                game: 12,
+                ply: 4,
+                from: "G9".parse().unwrap()
+            })
+        );
+        assert_eq!(
+            Action::parse("go:12:4:G9G8").map(Action::id).as_deref(),
+            Some("go:12:4:G9G8")
+        );
     }
 }

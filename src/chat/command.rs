@@ -120,6 +120,18 @@ pub enum Command {
     Moves {
         square: Square,
     },
+    /// A piece chosen in a board's menu (only from a platform's menu, never typed).
+    Pick {
+        game: i64,
+        ply: u32,
+        from: Square,
+    },
+    /// A destination's button: a move in game `game`, if it is still at `ply`.
+    Go {
+        game: i64,
+        ply: u32,
+        mv: Move,
+    },
     /// `resign`; a Resign button first asks to confirm (`confirmed: false`).
     Resign {
         game: Option<i64>,

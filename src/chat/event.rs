@@ -156,6 +156,34 @@ pub struct Button {
     pub style: ButtonStyle,
 }
 
+/// One choice of a [`Picker`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// What the platform hands back when it is chosen (a square: `G9`).
+    pub value: String,
+    /// What the reader sees: "Tiger G9".
+    pub label: String,
+    /// A picture beside the label (an animal's emoji).
+    pub emoji: Option<String>,
+}
+
+/// A menu of choices under a message (a Discord select menu): the pieces the side to move can
+/// move. Its id is like a button's; the choice's value is appended (`pick:12:4:G9`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picker {
+    pub id: String,
+    /// Shown before anything is chosen.
+    pub placeholder: String,
+    pub choices: Vec<Choice>,
+}
+
+impl Picker {
+    /// The id a choice of this picker comes back as, for [`Input::Button`].
+    pub fn chosen(id: &str, value: &str) -> String {
+        format!("{id}:{value}")
+    }
+}
+
 /// One message to send back.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Reply {
@@ -168,6 +196,8 @@ pub struct Reply {
     /// Users to notify (the player to move, the challenged player).
     pub mentions: Vec<User>,
     pub buttons: Vec<Button>,
+    /// A menu above the buttons (platforms without menus leave it out).
+    pub picker: Option<Box<Picker>>,
     /// Only for the sender's eyes where the platform can (Discord ephemeral replies).
     pub private: bool,
     /// Ids of buttons sent earlier that no longer do anything (game over, challenge closed).

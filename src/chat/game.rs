@@ -176,6 +176,14 @@ impl Game {
         buttons::game_buttons(lang, self.id())
     }
 
+    /// The menu of the pieces the side to move can move, while a player is to move.
+    pub fn picker(&self, lang: Lang) -> Option<Box<super::event::Picker>> {
+        (self.is_active() && matches!(self.to_move(), Seat::Human(_)))
+            .then(|| super::touch::picker(self, lang))
+            .flatten()
+            .map(Box::new)
+    }
+
     pub fn button_ids(&self) -> Vec<String> {
         buttons::game_button_ids(self.id())
     }

@@ -23,7 +23,7 @@ use super::markup::plain_name;
 use super::review;
 use super::settings::Settings;
 use super::timers::{self, Ticked};
-use super::{admin, challenges, info, lifecycle, play, table, takeback};
+use super::{admin, challenges, info, lifecycle, play, table, takeback, touch};
 use ai::analysis::Analysis;
 
 /// The handler: the store, the settings and the rate limiter. Shared by the threads that run
@@ -173,7 +173,9 @@ impl Core {
                 Action::Resign(n)
                 | Action::Draw(n)
                 | Action::Takeback(n)
-                | Action::ConfirmResign(n),
+                | Action::ConfirmResign(n)
+                | Action::Pick { game: n, .. }
+                | Action::Go { game: n, .. },
             ) => match self.store.game(n) {
                 Ok(Some(g)) => {
                     (g.status != GameStatus::Active).then(|| buttons::game_button_ids(n))
@@ -311,6 +313,8 @@ fn run(cx: &mut Ctx<'_>, cmd: Command) -> Result<Handled> {
         Command::Move { mv, plain } => play::play_move(cx, mv, plain),
         Command::Board => play::board(cx),
         Command::Moves { square } => play::moves(cx, square),
+        Command::Pick { game, ply, from } => touch::pick(cx, game, ply, from),
+        Command::Go { game, ply, mv } => touch::go(cx, game, ply, mv),
         Command::Resign { game, confirmed } => play::resign(cx, game, confirmed),
         Command::Draw { game } => play::draw(cx, game),
         Command::Takeback { game } => takeback::takeback(cx, game),

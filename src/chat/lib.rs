@@ -52,6 +52,7 @@ pub mod table;
 mod takeback;
 pub mod text;
 mod timers;
+mod touch;
 
 pub use bot::{Level, choose_move};
 pub use buttons::Action;
@@ -60,7 +61,8 @@ pub use context::Handled;
 pub use describe::alt_text;
 pub use dialect::{Dialect, Spelling};
 pub use event::{
-    BoardView, Button, ButtonStyle, Event, Image, Input, Outgoing, Place, Reply, User,
+    BoardView, Button, ButtonStyle, Choice, Event, Image, Input, Outgoing, Picker, Place, Reply,
+    User,
 };
 pub use game::BotTurn;
 pub use handler::Core;

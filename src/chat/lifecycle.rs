@@ -68,6 +68,7 @@ pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Hand
             board: Some(game.view(lang, None)),
             mentions: to_move.user().into_iter().collect(),
             buttons: game.buttons(lang),
+            picker: game.picker(lang),
             ..Reply::default()
         }],
         bot_turn: game.bot_turn(),
@@ -274,6 +275,7 @@ pub(crate) fn game_started(env: &Env<'_>, row: GameRow) -> Result<Handled> {
             board: Some(game.view(lang, None)),
             mentions,
             buttons: game.buttons(lang),
+            picker: game.picker(lang),
             ..Reply::default()
         }],
         bot_turn: game.bot_turn(),

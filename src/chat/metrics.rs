@@ -37,6 +37,9 @@ pub const BOT_SEARCH_SECONDS: &str = "jungle_bot_search_seconds";
 pub const ANALYSIS_SECONDS: &str = "jungle_analysis_seconds";
 /// Replies the platform did not take, by platform.
 pub const REPLIES_FAILED: &str = "jungle_replies_failed_total";
+/// Requests the platform answered with 429 (too many requests), by platform; each was waited
+/// out before the one retry.
+pub const RATE_LIMITED: &str = "jungle_rate_limited_total";
 /// 1 while an adapter is connected, by platform.
 pub const ADAPTER_CONNECTED: &str = "jungle_adapter_connected";
 /// Connections to the metrics server closed unserved: [`MAX_CONNECTIONS`] were open.
@@ -69,6 +72,11 @@ pub fn connected(platform: &'static str, up: bool) {
 /// A reply the platform refused or that could not be sent.
 pub fn reply_failed(platform: &'static str) {
     metrics::counter!(REPLIES_FAILED, "platform" => platform).increment(1);
+}
+
+/// A request the platform refused for its rate limit.
+pub fn rate_limited(platform: &'static str) {
+    metrics::counter!(RATE_LIMITED, "platform" => platform).increment(1);
 }
 
 /// Installs the Prometheus recorder (histograms with buckets, so Prometheus can aggregate

@@ -125,6 +125,7 @@ pub(crate) fn board(cx: &mut Ctx<'_>) -> Result<Handled> {
         } else {
             Vec::new()
         },
+        picker: game.side_of(cx.me.id).and_then(|_| game.picker(lang)),
         ..Reply::default()
     }))
 }

@@ -114,6 +114,7 @@ fn take_back(cx: &mut Ctx<'_>, game: Game, asker: Side) -> Result<Handled> {
             board: Some(game.view(lang, None)),
             mentions: to_move.user().into_iter().collect(),
             buttons: game.buttons(lang),
+            picker: game.picker(lang),
             ..Reply::default()
         }],
         bot_turn: game.bot_turn(),

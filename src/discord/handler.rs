@@ -2,23 +2,24 @@
 //! plain-text messages go to the [`Service`]; its replies go back as interaction responses,
 //! follow-ups and channel messages. A failed send is logged and the rest carries on.
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use serenity::all::{
     ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
     CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
-    EditInteractionResponse, EditMessage, EventHandler, GuildId, Http, Interaction, InteractionId,
-    Message, Ready, RoleId, UserId,
+    EditInteractionResponse, EventHandler, GuildId, Http, Interaction, InteractionId, Message,
+    MessageFlags, MessageId, Ready, RoleId, UserId,
 };
 use serenity::builder::Builder as _;
 
 use chat::lang::tr;
-use chat::sync::lock;
-use chat::{Command, Event, Input, Pending, Place, Reply, Service, User};
+use chat::{Command, Event, Input, Pending, Picker, Place, Reply, Service, User};
+use store::LiveMessage;
 
 use super::autocomplete;
-use super::buttons::ButtonBook;
 use super::commands::{self, display_name};
+use super::edits::Editor;
+use super::live;
 use super::message::Outgoing;
 use super::{DiscordConfig, PLATFORM};
 
@@ -28,7 +29,8 @@ const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 /// What the event handler and the outbox poster share.
 pub(super) struct Shared {
     pub service: Service,
-    pub book: Mutex<ButtonBook>,
+    /// Takes the controls off messages that are no longer the newest of their item.
+    editor: Editor,
     pub message_content: bool,
     pub guild: Option<GuildId>,
     /// Members with this role may moderate, besides those with Manage Server.
@@ -61,7 +63,10 @@ impl Shared {
     pub fn new(service: Service, config: &DiscordConfig) -> Shared {
         Shared {
             service,
-            book: Mutex::new(ButtonBook::default()),
+            editor: Editor::new(
+                config.api_base_url.as_ref().map(|u| u.expose()),
+                &authorization(config.token.expose()),
+            ),
             message_content: config.message_content,
             guild: config.guild_id.map(GuildId::new),
             admin_role: config.admin_role.map(RoleId::new),
@@ -78,22 +83,75 @@ impl Shared {
         })
     }
 
-    /// Remembers a sent message's buttons, to retire them later. A private (ephemeral) reply's
-    /// buttons, such as Confirm resign, are not kept: such a message cannot be edited later.
-    fn record(&self, message: &Message, reply: &Reply) {
-        if !reply.private {
-            lock(&self.book).record(message.channel_id, message.id, &reply.buttons);
-        }
+    /// Makes a sent public message the live one of its item (a game's board, an offer, a
+    /// challenge) and takes the controls off the message it replaces, unless that is
+    /// `stripped` (already done in the answer to a press on it). A new board also ends the
+    /// game's offer.
+    async fn keep(&self, sent: &Message, reply: &Reply, stripped: Option<MessageId>) {
+        let Some(item) = live::item_of(reply) else {
+            return;
+        };
+        let now = LiveMessage {
+            channel: sent.channel_id.to_string(),
+            message: sent.id.to_string(),
+        };
+        let offer = live::offer_of(&item);
+        let before = self
+            .service
+            .with_store(move |s| {
+                let mut before = vec![s.swap_live(PLATFORM, &item, &now)];
+                before.extend(offer.map(|o| s.take_live(PLATFORM, &o)));
+                before
+            })
+            .await
+            .unwrap_or_default();
+        self.strip_all(before, stripped).await;
     }
 
-    /// Disables retired buttons on every message known to carry them.
-    pub async fn retire(&self, http: &Http, ids: &[String]) {
-        let edits = lock(&self.book).retire(ids);
-        for e in edits {
-            let edit = EditMessage::new().components(e.rows);
-            if let Err(err) = e.channel.edit_message(http, e.message, edit).await {
-                tracing::warn!(error = %err, message = %e.message, "disabling buttons failed");
+    /// Takes the controls off the live messages of items that are over (the game or the
+    /// challenge ended), unless that message is `stripped` already.
+    pub async fn retire(&self, ids: &[String], stripped: Option<MessageId>) {
+        let items = live::retired_items(ids);
+        if items.is_empty() {
+            return;
+        }
+        let before = self
+            .service
+            .with_store(move |s| {
+                items
+                    .iter()
+                    .map(|i| s.take_live(PLATFORM, i))
+                    .collect::<Vec<_>>()
+            })
+            .await
+            .unwrap_or_default();
+        self.strip_all(before, stripped).await;
+    }
+
+    async fn strip_all(
+        &self,
+        messages: Vec<store::Result<Option<LiveMessage>>>,
+        stripped: Option<MessageId>,
+    ) {
+        for m in messages {
+            let m = match m {
+                Ok(Some(m)) => m,
+                Ok(None) => continue,
+                Err(e) => {
+                    tracing::warn!(error = %e, "the live message of an item is unknown");
+                    continue;
+                }
+            };
+            let (Ok(channel), Ok(message)) = (m.channel.parse::<u64>(), m.message.parse::<u64>())
+            else {
+                continue;
+            };
+            if channel == 0 || message == 0 || Some(MessageId::new(message)) == stripped {
+                continue;
             }
+            self.editor
+                .strip(ChannelId::new(channel), MessageId::new(message))
+                .await;
         }
     }
 
@@ -105,7 +163,7 @@ impl Shared {
             m = m.reference_message(to);
         }
         match channel.send_message(http, m).await {
-            Ok(sent) => self.record(&sent, reply),
+            Ok(sent) => self.keep(&sent, reply, None).await,
             Err(e) => {
                 tracing::warn!(error = %e, %channel, "sending a message failed");
                 chat::metrics::reply_failed(PLATFORM);
@@ -116,6 +174,8 @@ impl Shared {
     /// Answers an interaction with the replies: the first as the response (or, when deferred,
     /// as the edit of the deferred response), the rest as follow-ups.
     async fn answer(&self, http: &Http, to: Token<'_>, replies: &[Reply], deferred: bool) {
+        let replies = live::newest_only(replies);
+        let replies = replies.as_slice();
         let mut rest = replies.iter();
         match (rest.next(), deferred) {
             // An interaction must be answered, also where the bot says nothing (a channel
@@ -147,10 +207,10 @@ impl Shared {
                         tracing::warn!(error = %e, "answering an interaction failed");
                         chat::metrics::reply_failed(PLATFORM);
                     }
-                    // The response's id is needed to retire its buttons later.
-                    Ok(()) if !first.buttons.is_empty() && !first.private => {
+                    // The response's id is needed to take its controls off later.
+                    Ok(()) if live::item_of(first).is_some() => {
                         match http.get_original_interaction_response(to.token).await {
-                            Ok(m) => self.record(&m, first),
+                            Ok(m) => self.keep(&m, first, None).await,
                             Err(e) => tracing::warn!(error = %e, "fetching a response failed"),
                         }
                     }
@@ -163,7 +223,7 @@ impl Shared {
                     .execute(http, to.token)
                     .await
                 {
-                    Ok(m) => self.record(&m, first),
+                    Ok(m) => self.keep(&m, first, None).await,
                     Err(e) => {
                         tracing::warn!(error = %e, "filling in a deferred response failed");
                         chat::metrics::reply_failed(PLATFORM);
@@ -175,21 +235,21 @@ impl Shared {
                 if let Err(e) = http.delete_original_interaction_response(to.token).await {
                     tracing::warn!(error = %e, "removing a deferred response failed");
                 }
-                self.followup(http, to.token, first).await;
+                self.followup(http, to.token, first, None).await;
             }
         }
         for r in rest {
-            self.followup(http, to.token, r).await;
+            self.followup(http, to.token, r, None).await;
         }
     }
 
-    async fn followup(&self, http: &Http, token: &str, reply: &Reply) {
+    async fn followup(&self, http: &Http, token: &str, reply: &Reply, stripped: Option<MessageId>) {
         match Outgoing::from_reply(reply)
             .followup()
             .execute(http, (None, token))
             .await
         {
-            Ok(m) => self.record(&m, reply),
+            Ok(m) => self.keep(&m, reply, stripped).await,
             Err(e) => {
                 tracing::warn!(error = %e, "sending a follow-up failed");
                 chat::metrics::reply_failed(PLATFORM);
@@ -259,7 +319,7 @@ impl Shared {
             .await;
         let defer = acknowledged.load(std::sync::atomic::Ordering::Relaxed);
         self.answer(http, to, &replies, defer).await;
-        self.retire(http, &retired(&replies)).await;
+        self.retire(&retired(&replies), None).await;
         if let Some(pending) = pending {
             let started = replies.first().map(|r| r.text.clone()).unwrap_or_default();
             let result = self.with_progress(http, to, &started, pending).await;
@@ -333,11 +393,18 @@ impl Shared {
         }
     }
 
+    /// A press on a button or a choice in a select menu. The pressed message loses its
+    /// controls in the answer itself (no channel edit) when it is a private prompt, when the
+    /// replies replace or end its item, or when every button on it is dead.
     async fn on_press(&self, http: &Http, press: &ComponentInteraction) {
-        if !matches!(press.data.kind, ComponentInteractionDataKind::Button) {
-            return;
-        }
-        let id = press.data.custom_id.clone();
+        let id = match &press.data.kind {
+            ComponentInteractionDataKind::Button => press.data.custom_id.clone(),
+            ComponentInteractionDataKind::StringSelect { values } => match values.first() {
+                Some(v) => Picker::chosen(&press.data.custom_id, v),
+                None => return,
+            },
+            _ => return,
+        };
         let nick = press.member.as_ref().and_then(|m| m.nick.as_deref());
         let here = Place {
             locale: press.guild_locale.clone(),
@@ -348,38 +415,62 @@ impl Shared {
             sender: User::new(press.user.id.to_string(), display_name(&press.user, nick))
                 .moderating(self.moderates(press.member.as_ref()))
                 .speaking(Some(press.locale.clone())),
-            input: Input::Button(id.clone()),
+            input: Input::Button(id),
             mentions: Vec::new(),
         };
-        let replies = self.service.handle(event).await;
         let to = Token {
             id: press.id,
             token: &press.token,
             place: &here,
             locale: &press.locale,
         };
-        self.answer(http, to, &replies, false).await;
-        // A refusal that retires every button of the pressed message: they are dead, so their
-        // row goes. A forged or stale id on a live message retires nothing of it.
+        // A move against the bot thinks before it answers: the press is acknowledged first,
+        // keeping the pressed message as it is for now.
+        let acknowledged = std::sync::atomic::AtomicBool::new(false);
+        let (replies, _) = self
+            .service
+            .handle_staged_with(event, async || {
+                let r = CreateInteractionResponse::Acknowledge;
+                match r.execute(http, (to.id, to.token)).await {
+                    Ok(()) => acknowledged.store(true, std::sync::atomic::Ordering::Relaxed),
+                    Err(e) => tracing::warn!(error = %e, "acknowledging a press failed"),
+                }
+            })
+            .await;
+        let deferred = acknowledged.load(std::sync::atomic::Ordering::Relaxed);
         let retired_now = retired(&replies);
-        let (on_message, _) = super::buttons::buttons_of(&press.message);
-        let dead = replies.iter().any(|r| r.private)
-            && !on_message.is_empty()
-            && on_message.iter().all(|b| retired_now.contains(&b.id));
-        if dead {
-            lock(&self.book).forget(press.message.id);
-            let edit = EditMessage::new().components(Vec::new());
-            if let Err(e) = press
-                .channel_id
-                .edit_message(http, press.message.id, edit)
-                .await
-            {
-                tracing::warn!(error = %e, "removing dead buttons failed");
+        if !strips_pressed(&press.message, &replies, &retired_now) {
+            if deferred {
+                for r in &live::newest_only(&replies) {
+                    self.followup(http, to.token, r, None).await;
+                }
+            } else {
+                self.answer(http, to, &replies, false).await;
             }
-        } else {
-            lock(&self.book).record_seen(&press.message);
+            self.retire(&retired_now, None).await;
+            return;
         }
-        self.retire(http, &retired_now).await;
+        let stripped = Some(press.message.id);
+        let cleared = if deferred {
+            EditInteractionResponse::new()
+                .components(Vec::new())
+                .execute(http, to.token)
+                .await
+                .map(drop)
+        } else {
+            CreateInteractionResponse::UpdateMessage(
+                CreateInteractionResponseMessage::new().components(Vec::new()),
+            )
+            .execute(http, (to.id, to.token))
+            .await
+        };
+        if let Err(e) = cleared {
+            tracing::warn!(error = %e, "taking the controls off a pressed message failed");
+        }
+        for r in &live::newest_only(&replies) {
+            self.followup(http, to.token, r, stripped).await;
+        }
+        self.retire(&retired_now, stripped).await;
     }
 
     /// A message: public replies in the server's preferred locale (`guild_locale`, from the
@@ -428,10 +519,10 @@ impl Shared {
                 .collect(),
         };
         let (replies, pending) = self.service.handle_staged(event).await;
-        for r in &replies {
+        for r in &live::newest_only(&replies) {
             self.post(http, msg.channel_id, r, Some(msg)).await;
         }
-        self.retire(http, &retired(&replies)).await;
+        self.retire(&retired(&replies), None).await;
         if let Some(pending) = pending {
             for r in &self.service.answer(pending).await {
                 self.post(http, msg.channel_id, r, Some(msg)).await;
@@ -460,6 +551,44 @@ impl Shared {
             Err(e) => tracing::error!(error = %e, "registering /jungle failed"),
         }
     }
+}
+
+/// The `Authorization` header serenity sends for a token: `Bot …`.
+fn authorization(token: &str) -> String {
+    let token = token.trim();
+    if token.starts_with("Bot ") {
+        token.to_string()
+    } else {
+        format!("Bot {token}")
+    }
+}
+
+/// Whether the answer to a press takes the controls off the pressed message: it was a private
+/// prompt (a piece's destinations, a confirmation), the replies replace or end its item (a new
+/// board of its game, the game over), or a private refusal leaves every button on it dead.
+fn strips_pressed(pressed: &Message, replies: &[Reply], retired: &[String]) -> bool {
+    if pressed
+        .flags
+        .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL))
+    {
+        return true;
+    }
+    let ids = live::ids_of(pressed);
+    if ids.is_empty() {
+        return false;
+    }
+    let item = live::item_of_ids(ids.iter().map(String::as_str), !pressed.embeds.is_empty());
+    let ended = live::retired_items(retired);
+    let replaced = replies.iter().filter_map(live::item_of).flat_map(|i| {
+        let offer = live::offer_of(&i);
+        std::iter::once(i).chain(offer)
+    });
+    if let Some(item) = item
+        && (ended.contains(&item) || replaced.into_iter().any(|i| i == item))
+    {
+        return true;
+    }
+    replies.iter().any(|r| r.private) && ids.iter().all(|i| retired.contains(i))
 }
 
 fn retired(replies: &[Reply]) -> Vec<String> {
@@ -583,9 +712,7 @@ mod tests {
             Some("Caz")
         );
         assert_eq!(press.message.id.get(), 3000000000000000005);
-        let (buttons, disabled) = super::super::buttons::buttons_of(&press.message);
-        assert_eq!(buttons.len(), 2);
-        assert!(disabled.is_empty());
+        assert_eq!(live::ids_of(&press.message), ["resign:7", "draw:7"]);
 
         let slash = payload(
             2,

@@ -3,15 +3,17 @@
 //!
 //! - [`config`]: the `[discord]` section.
 //! - [`commands`]: the slash command's definition and parsing; [`autocomplete`]: its choices.
-//! - `message`: a chat reply as a Discord message; `buttons`: retiring buttons on sent messages.
+//! - `message`: a chat reply as a Discord message; `live`: which message of a game keeps its
+//!   controls; `edits`: taking them off the others, paced by Discord's rate limits.
 //! - `handler`: gateway events to chat events and replies back.
 //! - [`probe`]: `jungle check`'s question whether Discord accepts the token.
 
 pub mod autocomplete;
-mod buttons;
 pub mod commands;
 pub mod config;
+mod edits;
 mod handler;
+mod live;
 mod message;
 pub mod probe;
 
@@ -120,7 +122,7 @@ async fn post_outbox(shared: Arc<Shared>, http: Arc<Http>, mut outbox: Outbox) {
             continue;
         };
         shared.post(&http, channel, &o.reply, None).await;
-        shared.retire(&http, &o.reply.retired_buttons).await;
+        shared.retire(&o.reply.retired_buttons, None).await;
     }
 }
 

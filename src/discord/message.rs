@@ -5,16 +5,19 @@
 use serenity::all::{
     ButtonStyle as DiscordStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
     CreateButton, CreateEmbed, CreateEmbedFooter, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, UserId,
+    CreateInteractionResponseMessage, CreateMessage, CreateSelectMenu, CreateSelectMenuKind,
+    CreateSelectMenuOption, EditInteractionResponse, ReactionType, UserId,
 };
 
 use chat::lang::{side_name, tr};
-use chat::{BoardView, Button, ButtonStyle, Image, Reply, text};
+use chat::{BoardView, Button, ButtonStyle, Image, Picker, Reply, text};
 use engine::Side;
 
 /// Discord's limits on message content and embed descriptions.
 const CONTENT_LIMIT: usize = 2000;
 const DESCRIPTION_LIMIT: usize = 4096;
+/// Discord's limit on a select menu's options.
+const SELECT_LIMIT: usize = 25;
 /// Discord's limit on an attachment's description (its alt text).
 const ALT_LIMIT: usize = 1024;
 
@@ -83,6 +86,30 @@ pub fn button_rows(buttons: &[Button], disabled: impl Fn(&str) -> bool) -> Vec<C
             )
         })
         .collect()
+}
+
+/// A picker as a select menu in a row of its own (at most 25 choices, as Discord allows).
+pub fn picker_row(picker: Option<&Picker>) -> Option<CreateActionRow> {
+    let picker = picker.filter(|p| !p.choices.is_empty())?;
+    let options = picker
+        .choices
+        .iter()
+        .take(SELECT_LIMIT)
+        .map(|c| {
+            let option = CreateSelectMenuOption::new(cut(&c.label, 100), &c.value);
+            match c
+                .emoji
+                .as_deref()
+                .and_then(|e| e.parse::<ReactionType>().ok())
+            {
+                Some(emoji) => option.emoji(emoji),
+                None => option,
+            }
+        })
+        .collect();
+    let menu = CreateSelectMenu::new(&picker.id, CreateSelectMenuKind::String { options })
+        .placeholder(cut(&picker.placeholder, 150));
+    Some(CreateActionRow::SelectMenu(menu))
 }
 
 fn board_embed(view: &BoardView, text: &str, image: Option<&str>) -> CreateEmbed {
@@ -189,7 +216,10 @@ impl Outgoing {
             content,
             embed,
             file,
-            components: button_rows(&reply.buttons, |_| false),
+            components: picker_row(reply.picker.as_deref())
+                .into_iter()
+                .chain(button_rows(&reply.buttons, |_| false))
+                .collect(),
             mentions: CreateAllowedMentions::new()
                 .users(user_ids)
                 .replied_user(true),

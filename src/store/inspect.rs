@@ -117,7 +117,7 @@ mod tests {
                 "DROP TABLE analyses; DROP INDEX games_bot_turns; DROP INDEX games_deadline; DROP INDEX challenges_expiry;
                  ALTER TABLE games DROP COLUMN bot_to_move;
                  DROP INDEX takebacks_by_game; DROP TABLE takebacks; DROP TABLE channels;
-                 DROP TABLE languages; DROP TABLE leases;
+                 DROP TABLE languages; DROP TABLE leases; DROP TABLE live_messages;
                  ALTER TABLE games DROP COLUMN bot_claim; ALTER TABLE games DROP COLUMN bot_claim_until;
                  ALTER TABLE games DROP COLUMN takeback_offer;
                  ALTER TABLE challenges DROP COLUMN rated; DROP INDEX players_by_lower_name;

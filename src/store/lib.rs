@@ -42,8 +42,8 @@ pub use failure::{Result, StoreError};
 pub use inspect::{DatabaseState, inspect};
 pub use location::{Location, PostgresUrl, SslMode, Tls};
 pub use rows::{
-    ChallengeRow, ChallengeStatus, Finish, GameRow, GameStatus, Lease, LeaseGrant, NewChallenge,
-    NewGame, PlayerRow, RankedPlayer, RatingChange, Step, Takeback,
+    ChallengeRow, ChallengeStatus, Finish, GameRow, GameStatus, Lease, LeaseGrant, LiveMessage,
+    NewChallenge, NewGame, PlayerRow, RankedPlayer, RatingChange, Step, Takeback,
 };
 pub use secret::Secret;
 pub use sqlite::schema::latest_version;
@@ -450,6 +450,27 @@ impl Store {
         on!(self, write, |c| queries::analyses::save(
             c, game_id, analysis, now
         ))
+    }
+}
+
+/// Messages with live controls.
+impl Store {
+    /// Makes `now` the message carrying `item`'s live controls on `platform` (`game:12`,
+    /// `offer:12`, `challenge:7`); returns the message that carried them before, if another.
+    pub fn swap_live(
+        &self,
+        platform: &str,
+        item: &str,
+        now: &LiveMessage,
+    ) -> Result<Option<LiveMessage>> {
+        on!(self, write, |c| queries::live::swap_live(
+            c, platform, item, now
+        ))
+    }
+
+    /// Forgets the message carrying `item`'s live controls and returns it.
+    pub fn take_live(&self, platform: &str, item: &str) -> Result<Option<LiveMessage>> {
+        on!(self, write, |c| queries::live::take_live(c, platform, item))
     }
 }
 

@@ -246,6 +246,13 @@ pub struct RankedPlayer {
 
 // Leases and claims.
 
+/// A message on a platform: the channel it is in and its id there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveMessage {
+    pub channel: String,
+    pub message: String,
+}
+
 /// Who holds a lease, and until when (unix seconds).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lease {

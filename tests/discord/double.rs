@@ -53,6 +53,9 @@ pub struct Msg {
     pub reference: Option<u64>,
     /// Component edits made through `PATCH /channels/{c}/messages/{m}`, in order.
     pub edits: Vec<Vec<Value>>,
+    /// Component changes made in the answer to a press on it (an updating callback, or the
+    /// edit of `@original` after one), in order.
+    pub updates: Vec<Vec<Value>>,
 }
 
 impl Msg {
@@ -79,6 +82,7 @@ impl Msg {
         self.components
             .iter()
             .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter(|c| c["type"] == 2)
             .map(|b| {
                 (
                     b["custom_id"].as_str().unwrap_or_default().to_string(),
@@ -89,9 +93,51 @@ impl Msg {
     }
 }
 
-/// Interaction callback types: a message, a deferred message, autocomplete choices.
+impl Msg {
+    /// The select menu's custom id and its options as `(value, label)`, if it has one.
+    pub fn menu(&self) -> Option<(String, Vec<(String, String)>)> {
+        let menu = self
+            .components
+            .iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .find(|c| c["type"] == 3)?;
+        let options = menu["options"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .map(|o| {
+                (
+                    o["value"].as_str().unwrap_or_default().to_string(),
+                    o["label"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect();
+        Some((menu["custom_id"].as_str()?.to_string(), options))
+    }
+
+    /// `(custom_id, label)` of every button.
+    pub fn labels(&self) -> Vec<(String, String)> {
+        self.components
+            .iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter(|c| c["type"] == 2)
+            .map(|b| {
+                (
+                    b["custom_id"].as_str().unwrap_or_default().to_string(),
+                    b["label"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect()
+    }
+}
+
+/// Interaction callback types: a message, a deferred message, a press acknowledged (the
+/// message kept as it is for now), the pressed message updated, autocomplete choices.
 pub const MESSAGE: u64 = 4;
 pub const DEFERRED: u64 = 5;
+pub const ACKNOWLEDGED: u64 = 6;
+pub const UPDATED: u64 = 7;
 pub const CHOICES: u64 = 8;
 
 /// How the bot answered one interaction.
@@ -100,6 +146,8 @@ pub struct Answer {
     /// The callback type: [`MESSAGE`], [`DEFERRED`] or [`CHOICES`].
     pub kind: u64,
     pub original: Option<u64>,
+    /// For [`ACKNOWLEDGED`] and [`UPDATED`]: the pressed message, which `@original` names.
+    pub pressed: Option<u64>,
     pub followups: Vec<u64>,
     /// Autocomplete choices as (name, value).
     pub choices: Vec<(String, String)>,
@@ -121,6 +169,12 @@ pub struct Seen {
     pub fail_posts: u32,
     /// The bot's token no longer works (see [`Double::revoke_token`]).
     pub token_revoked: bool,
+    /// How many channel edits to answer with 429 from now on (see [`Double::limit_next_edits`]).
+    pub limit_edits: u32,
+    /// Channel edits answered with 429 so far.
+    pub limited_edits: u32,
+    /// The message each component interaction was pressed on.
+    pub pressed: HashMap<u64, u64>,
     gateway: Option<mpsc::UnboundedSender<Down>>,
     seq: u64,
     next_id: u64,
@@ -142,9 +196,13 @@ impl Seen {
     }
 
     /// The first visible reply to an interaction: its response, the filled-in deferred
-    /// response, or the follow-up that replaced a removed deferred response.
+    /// response, or the follow-up that replaced a removed deferred response (or that follows
+    /// an update of the pressed message).
     pub fn reply(&self, interaction: u64) -> Option<&Msg> {
         let a = self.answers.get(&interaction)?;
+        if a.pressed.is_some() {
+            return a.followups.first().and_then(|id| self.messages.get(id));
+        }
         let original = a.original.and_then(|id| self.messages.get(&id))?;
         if !original.pending && !original.deleted {
             return Some(original);
@@ -308,6 +366,16 @@ impl Double {
     pub fn message_json(&self, id: u64) -> Value {
         let seen = self.shared.seen();
         routes::message_json(&seen.messages[&id])
+    }
+
+    /// Notes that interaction `id` is a press on `message`.
+    pub fn pressing(&self, id: u64, message: u64) {
+        self.shared.seen().pressed.insert(id, message);
+    }
+
+    /// Answers the next `n` channel edits with 429 Too Many Requests (Retry-After 0.3 s).
+    pub fn limit_next_edits(&self, n: u32) {
+        self.shared.seen().limit_edits = n;
     }
 
     /// Makes the next `n` channel posts fail with a server error.

@@ -322,6 +322,17 @@ pub fn press(double: &Double, who: Person, message: u64, custom_id: &str) -> u64
     let data = json!({"custom_id": custom_id, "component_type": 2});
     let m = double.message_json(message);
     let (id, d) = interaction(double, 3, who, data, Some(m));
+    double.pressing(id, message);
+    double.dispatch("INTERACTION_CREATE", d);
+    id
+}
+
+/// Chooses `value` in the select menu `custom_id` of a message; returns the interaction id.
+pub fn choose(double: &Double, who: Person, message: u64, custom_id: &str, value: &str) -> u64 {
+    let data = json!({"custom_id": custom_id, "component_type": 3, "values": [value]});
+    let m = double.message_json(message);
+    let (id, d) = interaction(double, 3, who, data, Some(m));
+    double.pressing(id, message);
     double.dispatch("INTERACTION_CREATE", d);
     id
 }
@@ -417,13 +428,18 @@ pub async fn channel_post(double: &Double, part: &str) -> Msg {
         .await
 }
 
-/// A message once its components have been edited at least once.
-pub async fn edited(double: &Double, message: u64) -> Msg {
+/// A message once its controls are gone: taken off by a channel edit, or in the answer to a
+/// press on it.
+pub async fn stripped(double: &Double, message: u64) -> Msg {
     double
-        .wait(&format!("the buttons of message {message} edited"), |s| {
-            let m = &s.messages[&message];
-            (!m.edits.is_empty()).then(|| m.clone())
-        })
+        .wait(
+            &format!("the controls of message {message} taken off"),
+            |s| {
+                let m = &s.messages[&message];
+                (m.components.is_empty() && !(m.edits.is_empty() && m.updates.is_empty()))
+                    .then(|| m.clone())
+            },
+        )
         .await
 }
 
@@ -433,17 +449,6 @@ pub fn button_list(buttons: &[(&str, bool)]) -> Vec<(String, bool)> {
         .iter()
         .map(|&(id, disabled)| (id.to_string(), disabled))
         .collect()
-}
-
-/// Fails the test unless every button on the message is disabled.
-#[track_caller]
-pub fn assert_all_disabled(m: &Msg) {
-    let buttons = m.buttons();
-    assert!(
-        !buttons.is_empty(),
-        "the message has no buttons left to disable"
-    );
-    assert!(buttons.iter().all(|(_, disabled)| *disabled), "{buttons:?}");
 }
 
 /// Fails the test unless `text` contains `part`, showing the text.

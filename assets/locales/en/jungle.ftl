@@ -226,6 +226,16 @@ destination-capture = { $square } (capture)
 destination-leap = { $square } (leap)
 piece-stuck = The { $piece } on { $square } has no legal move.
 piece-can-go = The { $piece } on { $square } can go to { $squares }.
+# The board's menu of pieces (Discord): its placeholder, and one choice ("Tiger G9").
+picker-placeholder = Choose a piece to move
+picker-choice = { $animal } { $square }
+# Privately, after a piece was chosen in the menu: one button per destination below.
+pick-where = Where should the { $piece } on { $square } go? Press a square below.
+go-capture = { $square }: takes the { $animal }
+go-leap = { $square }: leaps the lake
+go-leap-capture = { $square }: leaps and takes the { $animal }
+go-den = { $square }: into the den, wins
+board-moved-on = That board is out of date: game #{ $game } has moved on. Here is the position now.
 
 ## Challenges
 

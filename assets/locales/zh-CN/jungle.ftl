@@ -211,6 +211,16 @@ destination-capture = { $square }（吃子）
 destination-leap = { $square }（跳河）
 piece-stuck = { $square } 的{ $piece }无路可走。
 piece-can-go = { $square } 的{ $piece }可以走到 { $squares }。
+# 棋盘下方的棋子菜单（Discord）：提示语和每一项（“虎 G9”）。
+picker-placeholder = 选一枚要走的棋子
+picker-choice = { $animal } { $square }
+# 在菜单里选中棋子后，只有本人能看到：下面每个按钮是一个可以走到的格子。
+pick-where = { $square } 的{ $piece }走到哪里？请点击下面的格子。
+go-capture = { $square }：吃{ $animal }
+go-leap = { $square }：跳过河
+go-leap-capture = { $square }：跳过河吃{ $animal }
+go-den = { $square }：进兽穴，获胜
+board-moved-on = 那张棋盘已经过时，对局 #{ $game } 又走了棋。这是现在的局面。
 
 ## 挑战
 

@@ -212,6 +212,16 @@ destination-capture = { $square }（吃子）
 destination-leap = { $square }（跳河）
 piece-stuck = { $square } 的{ $piece }沒有地方可以走。
 piece-can-go = { $square } 的{ $piece }可以走到 { $squares }。
+# 棋盤下方的棋子選單（Discord）：提示文字，和選單裡的每一個棋子（「虎（G9）」）。
+picker-placeholder = 選擇要移動的棋子
+picker-choice = { $animal }（{ $square }）
+# 在選單中選好棋子之後只有本人看得到：下方每個按鈕代表一個可以去的格位。
+pick-where = 要把 { $square } 的{ $piece }移到哪一格？請按下方的按鈕。
+go-capture = { $square }：吃掉對方的{ $animal }
+go-leap = { $square }：跳到對岸
+go-leap-capture = { $square }：跳到對岸並吃掉{ $animal }
+go-den = { $square }：攻進獸穴，直接獲勝
+board-moved-on = 這個盤面已經不是最新的了，對局 #{ $game } 已經下了新的一步。以下是目前的局面。
 
 ## 挑戰
 

@@ -153,6 +153,16 @@ const MIGRATIONS: &[&str] = &[
     "#,
     // SQLite's version 8 indexes lower(display_name), as players_by_name here always did.
     "SELECT 1",
+    // 8 -> 9: the message that carries a game's or a challenge's live controls.
+    r#"
+    CREATE TABLE live_messages (
+        platform TEXT NOT NULL,
+        item     TEXT NOT NULL,
+        channel  TEXT NOT NULL,
+        message  TEXT NOT NULL,
+        PRIMARY KEY (platform, item)
+    );
+    "#,
 ];
 
 /// Applies every migration the database has not seen yet, in one transaction.

@@ -6,6 +6,7 @@ pub(crate) mod analyses;
 pub(crate) mod challenges;
 pub(crate) mod claims;
 pub(crate) mod games;
+pub(crate) mod live;
 pub(crate) mod places;
 pub(crate) mod players;
 pub(crate) mod takebacks;

@@ -185,6 +185,21 @@ const MIGRATIONS: &[Migration] = &[
     "#,
         backfill: None,
     },
+    // 8 -> 9: the one message of a game (its newest board, an open offer) or a challenge that
+    // carries live controls, per platform, so that the next one takes them over with one edit
+    // and a restart knows where they are.
+    Migration {
+        sql: r#"
+    CREATE TABLE live_messages (
+        platform TEXT NOT NULL,
+        item     TEXT NOT NULL,
+        channel  TEXT NOT NULL,
+        message  TEXT NOT NULL,
+        PRIMARY KEY (platform, item)
+    );
+    "#,
+        backfill: None,
+    },
 ];
 
 /// Fills `captures` and `hashes` of the games stored before migration 2 by replaying them.

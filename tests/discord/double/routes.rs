@@ -11,8 +11,8 @@ use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
 use super::{
-    APP, AUTHENTICATION_FAILED, Answer, BOT, CHANNEL, CHOICES, DEFERRED, Down, File, GUILD,
-    MESSAGE, Msg, Seen, Shared,
+    ACKNOWLEDGED, APP, AUTHENTICATION_FAILED, Answer, BOT, CHANNEL, CHOICES, DEFERRED, Down, File,
+    GUILD, MESSAGE, Msg, Seen, Shared, UPDATED,
 };
 
 fn user_json(id: u64, name: &str, bot: bool) -> Value {
@@ -294,6 +294,24 @@ pub(super) async fn callback(
             ..Answer::default()
         };
         match kind {
+            ACKNOWLEDGED | UPDATED => {
+                let Some(&pressed) = seen.pressed.get(&id) else {
+                    seen.unknown
+                        .push(format!("callback type {kind} for {id}, which is no press"));
+                    return error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+                };
+                answer.pressed = Some(pressed);
+                if kind == UPDATED {
+                    let m = seen
+                        .messages
+                        .get_mut(&pressed)
+                        .expect("pressed messages exist");
+                    if let Some(rows) = body["data"]["components"].as_array() {
+                        m.updates.push(rows.clone());
+                    }
+                    fill(m, &body["data"], files);
+                }
+            }
             MESSAGE | DEFERRED => {
                 let m = Msg {
                     channel_id: CHANNEL,
@@ -363,7 +381,14 @@ pub(super) async fn original(
         let Some(interaction) = interaction_of(seen, &token) else {
             return not_found();
         };
-        let Some(mid) = seen.answers.get(&interaction).and_then(|a| a.original) else {
+        // After a press is acknowledged or answered by an update, `@original` is the pressed
+        // message.
+        let pressed = seen.answers.get(&interaction).and_then(|a| a.pressed);
+        let Some(mid) = seen
+            .answers
+            .get(&interaction)
+            .and_then(|a| a.original.or(a.pressed))
+        else {
             return not_found();
         };
         if message != "@original" || ![Method::GET, Method::PATCH, Method::DELETE].contains(&method)
@@ -376,6 +401,11 @@ pub(super) async fn original(
         match method {
             Method::GET => axum::Json(message_json(m)).into_response(),
             Method::PATCH => {
+                if pressed.is_some()
+                    && let Some(rows) = body["components"].as_array()
+                {
+                    m.updates.push(rows.clone());
+                }
                 fill(m, &body, files);
                 m.pending = false;
                 axum::Json(message_json(m)).into_response()
@@ -424,6 +454,29 @@ pub(super) async fn channel_edit(
     record(&s, |seen| {
         if method != Method::PATCH {
             seen.unknown.push(format!("{method} channel message"));
+            return not_found();
+        }
+        if seen.limit_edits > 0 {
+            seen.limit_edits -= 1;
+            seen.limited_edits += 1;
+            let body = json!({"message": "You are being rate limited.", "retry_after": 0.3,
+                              "global": false});
+            let mut r = (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
+            for (k, v) in [
+                ("retry-after", "0.3"),
+                ("x-ratelimit-remaining", "0"),
+                ("x-ratelimit-reset-after", "0.3"),
+                ("x-ratelimit-scope", "user"),
+            ] {
+                r.headers_mut()
+                    .insert(k, v.parse().expect("a header value"));
+            }
+            return r;
+        }
+        // Discord keeps ephemeral messages off the channel routes.
+        if seen.messages.get(&message).is_some_and(Msg::ephemeral) {
+            seen.unknown
+                .push(format!("channel edit of ephemeral message {message}"));
             return not_found();
         }
         let Some(m) = seen.messages.get_mut(&message) else {
