@@ -4,6 +4,7 @@
 
 pub mod double;
 pub mod harness;
+mod private;
 mod touch;
 
 use std::sync::Arc;

@@ -91,7 +91,10 @@ impl Ctx<'_> {
     }
     /// How commands are written where this event came from.
     pub fn dialect(&self) -> Dialect {
-        self.env.settings.dialect(self.platform())
+        self.env
+            .settings
+            .dialect(self.platform())
+            .at(&self.ev.place)
     }
     /// A command as a reader of `lang` types it here, as code: `` `!jungle accept` ``.
     pub fn cmd(&self, lang: Lang, words: &str) -> String {

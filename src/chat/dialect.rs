@@ -26,6 +26,8 @@ pub struct Dialect {
     pub spelling: Spelling,
     /// A move typed on its own (`G7 G6`) reaches the bot.
     pub typed_moves: bool,
+    /// A message that mentions the bot reaches it.
+    pub mentions: bool,
     /// Replies show their buttons (Accept, Resign, ...).
     pub buttons: bool,
     /// Who may use the moderators' commands here: the id of a message that says it as the end
@@ -39,6 +41,7 @@ impl Dialect {
         Dialect {
             spelling: Spelling::Prefix(prefix.to_string()),
             typed_moves: true,
+            mentions: true,
             buttons: false,
             moderators: "moderators-room",
         }
@@ -50,6 +53,7 @@ impl Dialect {
         Dialect {
             spelling: Spelling::Slash(name.to_string()),
             typed_moves,
+            mentions: true,
             buttons: true,
             moderators: "moderators-server",
         }
@@ -63,11 +67,26 @@ impl Dialect {
         }
     }
 
+    /// The same, as it holds in `place`: where only commands reach the bot, neither a typed
+    /// move nor a mention does.
+    pub fn at(self, place: &super::event::Place) -> Dialect {
+        if place.commands_only() {
+            Dialect {
+                typed_moves: false,
+                mentions: false,
+                ..self
+            }
+        } else {
+            self
+        }
+    }
+
     /// A prompt where every line is for the bot (`jungle play`).
     pub fn bare() -> Dialect {
         Dialect {
             spelling: Spelling::Bare,
             typed_moves: true,
+            mentions: true,
             buttons: false,
             moderators: "moderators-anyone",
         }
@@ -137,6 +156,12 @@ impl Dialect {
     pub fn help_lead(&self, lang: Lang) -> String {
         match (&self.spelling, self.typed_moves) {
             (Spelling::Prefix(p), _) => tr!(lang, "help-lead-prefix", prefix = format!("`{p}`")),
+            (Spelling::Slash(name), false) if !self.mentions => tr!(
+                lang,
+                "help-lead-slash-commands",
+                command = format!("`/{}`", slash_name(lang, name)),
+                move_command = self.cmd(lang, "move")
+            ),
             (Spelling::Slash(name), false) => tr!(
                 lang,
                 "help-lead-slash",
@@ -169,6 +194,31 @@ fn slash_name(lang: Lang, name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn where_only_commands_arrive_help_names_no_mention() {
+        let place = |scope: &str| crate::event::Place {
+            platform: "discord".into(),
+            scope: scope.into(),
+            channel: "9".into(),
+            locale: None,
+        };
+        let server = Dialect::slash("jungle", false).at(&place("5"));
+        assert!(server.help_lead(Lang::En).contains("mention me"));
+        let group = Dialect::slash("jungle", true).at(&place("group:9"));
+        assert!(!group.typed_moves && !group.mentions);
+        let lead = group.help_lead(Lang::En);
+        assert!(
+            !lead.contains("mention") && !lead.contains("G7 G6"),
+            "{lead}"
+        );
+        assert!(
+            lead.contains("`/jungle move`") && lead.contains("menu"),
+            "{lead}"
+        );
+        assert!(place("dm:9").is_private() && !place("dm:9").commands_only());
+        assert!(place("group:9").is_private() && !place("5").is_private());
+    }
 
     #[test]
     fn each_platform_names_what_works_there() {

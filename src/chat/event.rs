@@ -56,6 +56,25 @@ pub struct Place {
     pub locale: Option<String>,
 }
 
+/// The start of a scope that is one conversation, not a community: a direct message with the
+/// bot.
+pub const DIRECT_SCOPE: &str = "dm:";
+/// The start of a scope the bot reaches only through its commands (a Discord group DM, or a
+/// server where a user installed the app without the bot joining).
+pub const GROUP_SCOPE: &str = "group:";
+
+impl Place {
+    /// One conversation rather than a community: it has no server leaderboard.
+    pub fn is_private(&self) -> bool {
+        self.scope.starts_with(DIRECT_SCOPE) || self.commands_only()
+    }
+
+    /// Only commands reach the bot here: neither typed moves nor mentions.
+    pub fn commands_only(&self) -> bool {
+        self.scope.starts_with(GROUP_SCOPE)
+    }
+}
+
 /// What the user did.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Input {

@@ -85,6 +85,16 @@ pub(crate) fn rating(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<Handled> {
 pub(crate) fn top(cx: &mut Ctx<'_>, global: bool, limit: Option<u32>) -> Result<Handled> {
     // Both parsers (text and Discord's slash command) pass any number through.
     let n = limit.unwrap_or(10).clamp(1, TOP_MAX);
+    // A conversation has no community of its own to rank: say what works here instead.
+    if !global && cx.ev.place.is_private() {
+        let lang = cx.reader();
+        return Ok(Handled::reply(Reply::text(tr!(
+            lang,
+            "top-private",
+            everyone = cx.cmd(lang, "top global"),
+            rating = cx.cmd(lang, "rating")
+        ))));
+    }
     let scope = (!global).then(|| (cx.platform(), cx.scope()));
     let board = cx.env.store.leaderboard(scope, n)?;
     let lang = cx.reader();

@@ -61,8 +61,8 @@ pub use context::Handled;
 pub use describe::alt_text;
 pub use dialect::{Dialect, Spelling};
 pub use event::{
-    BoardView, Button, ButtonStyle, Choice, Event, Image, Input, Outgoing, Picker, Place, Reply,
-    User,
+    BoardView, Button, ButtonStyle, Choice, DIRECT_SCOPE, Event, GROUP_SCOPE, Image, Input,
+    Outgoing, Picker, Place, Reply, User,
 };
 pub use game::BotTurn;
 pub use handler::Core;

@@ -3,8 +3,8 @@
 //! users it names).
 
 use serenity::all::{
-    CommandData, CommandOptionType, CreateCommand, CreateCommandOption, InteractionContext,
-    PartialMember, Permissions, ResolvedOption, ResolvedValue, Unresolved,
+    CommandData, CommandOptionType, CreateCommand, CreateCommandOption, InstallationContext,
+    InteractionContext, PartialMember, Permissions, ResolvedOption, ResolvedValue, Unresolved,
 };
 
 use chat::command::TOP_MAX;
@@ -145,7 +145,14 @@ pub fn definition() -> CreateCommand {
             },
         )
         .set_options(subs)
-        .contexts(vec![InteractionContext::Guild, InteractionContext::BotDm])
+        // Installed by a server or by a user: friends can then play in a DM or a group DM,
+        // where only the command's interactions reach the bot.
+        .integration_types(vec![InstallationContext::Guild, InstallationContext::User])
+        .contexts(vec![
+            InteractionContext::Guild,
+            InteractionContext::BotDm,
+            InteractionContext::PrivateChannel,
+        ])
 }
 
 /// The table's moderators' command, `admin <action> ...`.
@@ -176,6 +183,7 @@ pub fn admin_definition() -> CreateCommand {
             |c, (lang, code)| c.description_localized(code, tr!(lang, "slash-admin-description")),
         )
         .default_member_permissions(Permissions::MANAGE_GUILD)
+        .integration_types(vec![InstallationContext::Guild])
         .contexts(vec![InteractionContext::Guild])
         .set_options(vec![
             sub("abort", "slash-admin-abort", needed("game")),
@@ -585,6 +593,12 @@ pub(super) mod tests {
     fn the_definition_lists_every_subcommand() {
         let json = serde_json::to_value(definition()).unwrap();
         assert_eq!(json["name"], NAME);
+        // Server and user installs; servers, the bot's DM, and DMs and group DMs between users.
+        assert_eq!(json["integration_types"], serde_json::json!([0, 1]));
+        assert_eq!(json["contexts"], serde_json::json!([0, 1, 2]));
+        let admin = serde_json::to_value(admin_definition()).unwrap();
+        assert_eq!(admin["integration_types"], serde_json::json!([0]));
+        assert_eq!(admin["contexts"], serde_json::json!([0]));
         let names: Vec<&str> = json["options"]
             .as_array()
             .unwrap()

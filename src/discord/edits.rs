@@ -1,5 +1,6 @@
-//! The one kind of channel edit the bot makes on its own: taking the controls off a message
-//! that is no longer the newest of its game or challenge. Sent with reqwest, not serenity, so
+//! The one kind of edit the bot makes on its own: taking the controls off a message that is
+//! no longer the newest of its game or challenge (through the channel, or the webhook of the
+//! interaction that sent it). Sent with reqwest, not serenity, so
 //! that the rate-limit headers are read (serenity's errors drop them, and its own limiter is
 //! off behind an API proxy): an exhausted bucket is waited for before the channel's next edit,
 //! and a 429 is counted, waited out once and tried once more, never in a loop.
@@ -15,6 +16,7 @@ use tokio::time::Instant;
 use chat::sync::lock;
 
 use super::PLATFORM;
+use super::reach::Sent;
 
 /// The longest wait a rate limit is given before the edit is dropped (logged).
 const LONGEST_WAIT: Duration = Duration::from_secs(60);
@@ -64,25 +66,36 @@ impl Editor {
         }
     }
 
-    /// Takes every component off `message`. A failure is logged: the controls then stay, and
-    /// a press on them is answered as for any old board.
+    /// Takes every component off `message` through its channel. A failure is logged: the
+    /// controls then stay, and a press on them is answered as for any old board.
     pub async fn strip(&self, channel: ChannelId, message: MessageId) {
+        let path = format!("channels/{channel}/messages/{message}");
+        self.clear(channel, message, &path, true).await;
+    }
+
+    /// The same through the webhook of the interaction that sent it (where the bot cannot
+    /// edit through the channel). Paced with the channel's other edits.
+    pub async fn strip_through(&self, channel: ChannelId, message: MessageId, sent: &Sent) {
+        self.clear(channel, message, &sent.path(message), false)
+            .await;
+    }
+
+    async fn clear(&self, channel: ChannelId, message: MessageId, path: &str, bot_auth: bool) {
         let slot = lock(&self.channels).entry(channel).or_default().clone();
         let mut not_before = slot.lock().await;
         for attempt in 0..2 {
             if let Some(at) = not_before.take() {
                 tokio::time::sleep_until(at).await;
             }
-            let sent = self
+            let mut request = self
                 .client
-                .patch(format!(
-                    "{}/api/v10/channels/{channel}/messages/{message}",
-                    self.base
-                ))
-                .header("Authorization", &self.authorization)
-                .json(&serde_json::json!({ "components": [] }))
-                .send()
-                .await;
+                .patch(format!("{}/api/v10/{path}", self.base))
+                .json(&serde_json::json!({ "components": [] }));
+            // A webhook's token authorizes its own requests.
+            if bot_auth {
+                request = request.header("Authorization", &self.authorization);
+            }
+            let sent = request.send().await;
             let response = match sent {
                 Ok(r) => r,
                 Err(e) => {

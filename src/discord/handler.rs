@@ -5,15 +5,17 @@
 use std::sync::{Arc, OnceLock};
 
 use serenity::all::{
-    ChannelId, CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Context,
-    CreateAutocompleteResponse, CreateInteractionResponse, CreateInteractionResponseMessage,
-    EditInteractionResponse, EventHandler, GuildId, Http, Interaction, InteractionId, Message,
-    MessageFlags, MessageId, Ready, RoleId, UserId,
+    ApplicationId, ChannelId, CommandInteraction, ComponentInteraction,
+    ComponentInteractionDataKind, Context, CreateAutocompleteResponse, CreateInteractionResponse,
+    CreateInteractionResponseMessage, EditInteractionResponse, EventHandler, GuildId, Http,
+    Interaction, InteractionId, Message, MessageFlags, MessageId, Ready, RoleId, UserId,
 };
 use serenity::builder::Builder as _;
 
 use chat::lang::tr;
-use chat::{Command, Event, Input, Pending, Picker, Place, Reply, Service, User};
+use chat::{
+    Command, DIRECT_SCOPE, Event, GROUP_SCOPE, Input, Pending, Picker, Place, Reply, Service, User,
+};
 use store::LiveMessage;
 
 use super::autocomplete;
@@ -21,6 +23,7 @@ use super::commands::{self, display_name};
 use super::edits::Editor;
 use super::live;
 use super::message::Outgoing;
+use super::reach::{self, Hook, Sent, Webhooks};
 use super::{DiscordConfig, PLATFORM};
 
 /// How often a long answer (an analysis) shows its progress in the interaction's response.
@@ -37,26 +40,56 @@ pub(super) struct Shared {
     pub admin_role: Option<RoleId>,
     /// The bot's own user id, known from READY.
     pub me: OnceLock<UserId>,
+    /// Channels and messages the bot reaches only through interactions' webhooks.
+    webhooks: Webhooks,
 }
 
 /// Where an interaction or message happened: the server is the rating scope.
 pub(super) fn place(guild: Option<GuildId>, channel: ChannelId) -> Place {
     Place {
         platform: PLATFORM.into(),
-        scope: guild.map_or_else(|| format!("dm:{channel}"), |g| g.to_string()),
+        scope: guild.map_or_else(|| format!("{DIRECT_SCOPE}{channel}"), |g| g.to_string()),
         channel: channel.to_string(),
         locale: None,
     }
 }
+
+/// Where an interaction happened: where only interactions reach the bot (a user-installed
+/// app in a group DM, or in a server the bot has not joined) the scope is the conversation's
+/// own, marked so the chat layer knows that only commands arrive.
+fn interaction_place(guild: Option<GuildId>, channel: ChannelId, reachable: bool) -> Place {
+    let mut p = place(guild, channel);
+    if !reachable {
+        p.scope = format!("{GROUP_SCOPE}{channel}");
+    }
+    p
+}
+
+/// The live-message channel of a message sent where only interactions reach the bot: marked,
+/// so that it is never edited through the channel, also after a restart.
+const HOOK_CHANNEL: &str = "hook:";
 
 /// An interaction to answer, and who reads the answer: where they asked and their client's
 /// language.
 #[derive(Clone, Copy)]
 struct Token<'a> {
     id: InteractionId,
+    app: ApplicationId,
     token: &'a str,
     place: &'a Place,
     locale: &'a str,
+    /// Only this interaction's webhook reaches the channel.
+    webhook_only: bool,
+}
+
+impl Token<'_> {
+    /// How the messages sent in answer to it can be edited later, where only its webhook can.
+    fn sent(&self, original: bool) -> Option<Sent> {
+        self.webhook_only.then(|| Sent {
+            hook: Hook::new(self.app, self.token),
+            original,
+        })
+    }
 }
 
 impl Shared {
@@ -71,6 +104,7 @@ impl Shared {
             guild: config.guild_id.map(GuildId::new),
             admin_role: config.admin_role.map(RoleId::new),
             me: OnceLock::new(),
+            webhooks: Webhooks::default(),
         }
     }
 
@@ -87,12 +121,26 @@ impl Shared {
     /// challenge) and takes the controls off the message it replaces, unless that is
     /// `stripped` (already done in the answer to a press on it). A new board also ends the
     /// game's offer.
-    async fn keep(&self, sent: &Message, reply: &Reply, stripped: Option<MessageId>) {
+    /// `via` is set where only an interaction's webhook can change the message later.
+    async fn keep(
+        &self,
+        sent: &Message,
+        reply: &Reply,
+        stripped: Option<MessageId>,
+        via: Option<Sent>,
+    ) {
         let Some(item) = live::item_of(reply) else {
             return;
         };
+        let channel = match via {
+            Some(via) => {
+                self.webhooks.note_message(sent.id, via);
+                format!("{HOOK_CHANNEL}{}", sent.channel_id)
+            }
+            None => sent.channel_id.to_string(),
+        };
         let now = LiveMessage {
-            channel: sent.channel_id.to_string(),
+            channel,
             message: sent.id.to_string(),
         };
         let offer = live::offer_of(&item);
@@ -142,30 +190,71 @@ impl Shared {
                     continue;
                 }
             };
-            let (Ok(channel), Ok(message)) = (m.channel.parse::<u64>(), m.message.parse::<u64>())
+            let (hooked, channel) = match m.channel.strip_prefix(HOOK_CHANNEL) {
+                Some(c) => (true, c),
+                None => (false, m.channel.as_str()),
+            };
+            let (Ok(channel), Ok(message)) = (channel.parse::<u64>(), m.message.parse::<u64>())
             else {
                 continue;
             };
             if channel == 0 || message == 0 || Some(MessageId::new(message)) == stripped {
                 continue;
             }
-            self.editor
-                .strip(ChannelId::new(channel), MessageId::new(message))
-                .await;
+            let (channel, message) = (ChannelId::new(channel), MessageId::new(message));
+            if !hooked {
+                self.editor.strip(channel, message).await;
+            } else if let Some(via) = self.webhooks.of_message(message) {
+                self.editor.strip_through(channel, message, &via).await;
+            } else {
+                // Its token ran out: the controls stay, and a press on them is answered as on
+                // any old board.
+                tracing::debug!(%message, "an old message keeps its controls");
+            }
         }
     }
 
     /// Posts a reply in a channel (a reply to `to` when it is private: channels have no
     /// ephemeral messages).
     pub async fn post(&self, http: &Http, channel: ChannelId, reply: &Reply, to: Option<&Message>) {
+        if self.webhooks.webhook_only(channel) {
+            return self.post_through_webhook(http, channel, reply).await;
+        }
         let mut m = Outgoing::from_reply(reply).create();
         if let (true, Some(to)) = (reply.private, to) {
             m = m.reference_message(to);
         }
         match channel.send_message(http, m).await {
-            Ok(sent) => self.keep(&sent, reply, None).await,
+            Ok(sent) => self.keep(&sent, reply, None, None).await,
             Err(e) => {
                 tracing::warn!(error = %e, %channel, "sending a message failed");
+                chat::metrics::reply_failed(PLATFORM);
+            }
+        }
+    }
+
+    /// Says something unprompted where only interactions reach the bot: as a follow-up of the
+    /// channel's newest interaction while its token lasts; otherwise it cannot be said, and
+    /// the players see it with their next command.
+    async fn post_through_webhook(&self, http: &Http, channel: ChannelId, reply: &Reply) {
+        let Some(hook) = self.webhooks.of_channel(channel) else {
+            tracing::info!(%channel, "no interaction to answer through; the message waits for the next command");
+            return;
+        };
+        match Outgoing::from_reply(reply)
+            .followup()
+            .execute(http, (None, hook.token.as_str()))
+            .await
+        {
+            Ok(m) => {
+                let via = Sent {
+                    hook,
+                    original: false,
+                };
+                self.keep(&m, reply, None, Some(via)).await;
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, %channel, "sending a follow-up failed");
                 chat::metrics::reply_failed(PLATFORM);
             }
         }
@@ -210,7 +299,7 @@ impl Shared {
                     // The response's id is needed to take its controls off later.
                     Ok(()) if live::item_of(first).is_some() => {
                         match http.get_original_interaction_response(to.token).await {
-                            Ok(m) => self.keep(&m, first, None).await,
+                            Ok(m) => self.keep(&m, first, None, to.sent(true)).await,
                             Err(e) => tracing::warn!(error = %e, "fetching a response failed"),
                         }
                     }
@@ -223,7 +312,7 @@ impl Shared {
                     .execute(http, to.token)
                     .await
                 {
-                    Ok(m) => self.keep(&m, first, None).await,
+                    Ok(m) => self.keep(&m, first, None, to.sent(true)).await,
                     Err(e) => {
                         tracing::warn!(error = %e, "filling in a deferred response failed");
                         chat::metrics::reply_failed(PLATFORM);
@@ -235,21 +324,27 @@ impl Shared {
                 if let Err(e) = http.delete_original_interaction_response(to.token).await {
                     tracing::warn!(error = %e, "removing a deferred response failed");
                 }
-                self.followup(http, to.token, first, None).await;
+                self.followup(http, to, first, None).await;
             }
         }
         for r in rest {
-            self.followup(http, to.token, r, None).await;
+            self.followup(http, to, r, None).await;
         }
     }
 
-    async fn followup(&self, http: &Http, token: &str, reply: &Reply, stripped: Option<MessageId>) {
+    async fn followup(
+        &self,
+        http: &Http,
+        to: Token<'_>,
+        reply: &Reply,
+        stripped: Option<MessageId>,
+    ) {
         match Outgoing::from_reply(reply)
             .followup()
-            .execute(http, (None, token))
+            .execute(http, (None, to.token))
             .await
         {
-            Ok(m) => self.keep(&m, reply, stripped).await,
+            Ok(m) => self.keep(&m, reply, stripped, to.sent(false)).await,
             Err(e) => {
                 tracing::warn!(error = %e, "sending a follow-up failed");
                 chat::metrics::reply_failed(PLATFORM);
@@ -259,9 +354,14 @@ impl Shared {
 
     async fn on_command(&self, http: &Http, cmd: &CommandInteraction) {
         // An interaction says the reader's language and the server's.
+        let reachable = reach::channel_reachable(cmd.context, &cmd.authorizing_integration_owners);
+        if !reachable {
+            let hook = Hook::new(cmd.application_id, &cmd.token);
+            self.webhooks.note_channel(cmd.channel_id, hook);
+        }
         let place = Place {
             locale: cmd.guild_locale.clone(),
-            ..place(cmd.guild_id, cmd.channel_id)
+            ..interaction_place(cmd.guild_id, cmd.channel_id, reachable)
         };
         let nick = cmd.member.as_ref().and_then(|m| m.nick.as_deref());
         let sender = User::new(cmd.user.id.to_string(), display_name(&cmd.user, nick))
@@ -269,9 +369,11 @@ impl Shared {
             .speaking(Some(cmd.locale.clone()));
         let to = Token {
             id: cmd.id,
+            app: cmd.application_id,
             token: &cmd.token,
             place: &place,
             locale: &cmd.locale,
+            webhook_only: !reachable,
         };
         // What cannot be read goes to the chat layer too: it says why in the reader's language.
         let (input, mentions) = match commands::parse(&cmd.data) {
@@ -373,7 +475,9 @@ impl Shared {
     async fn on_autocomplete(&self, http: &Http, cmd: &CommandInteraction) {
         let choices = match autocomplete::completing(&cmd.data) {
             Some(what) => {
-                let place = place(cmd.guild_id, cmd.channel_id);
+                let reachable =
+                    reach::channel_reachable(cmd.context, &cmd.authorizing_integration_owners);
+                let place = interaction_place(cmd.guild_id, cmd.channel_id, reachable);
                 let prefix = autocomplete::suggestion_prefix(&what);
                 let legal = self
                     .service
@@ -406,9 +510,15 @@ impl Shared {
             _ => return,
         };
         let nick = press.member.as_ref().and_then(|m| m.nick.as_deref());
+        let reachable =
+            reach::channel_reachable(press.context, &press.authorizing_integration_owners);
+        if !reachable {
+            let hook = Hook::new(press.application_id, &press.token);
+            self.webhooks.note_channel(press.channel_id, hook);
+        }
         let here = Place {
             locale: press.guild_locale.clone(),
-            ..place(press.guild_id, press.channel_id)
+            ..interaction_place(press.guild_id, press.channel_id, reachable)
         };
         let event = Event {
             place: here.clone(),
@@ -420,9 +530,11 @@ impl Shared {
         };
         let to = Token {
             id: press.id,
+            app: press.application_id,
             token: &press.token,
             place: &here,
             locale: &press.locale,
+            webhook_only: !reachable,
         };
         // A move against the bot thinks before it answers: the press is acknowledged first,
         // keeping the pressed message as it is for now.
@@ -442,7 +554,7 @@ impl Shared {
         if !strips_pressed(&press.message, &replies, &retired_now) {
             if deferred {
                 for r in &live::newest_only(&replies) {
-                    self.followup(http, to.token, r, None).await;
+                    self.followup(http, to, r, None).await;
                 }
             } else {
                 self.answer(http, to, &replies, false).await;
@@ -468,7 +580,7 @@ impl Shared {
             tracing::warn!(error = %e, "taking the controls off a pressed message failed");
         }
         for r in &live::newest_only(&replies) {
-            self.followup(http, to.token, r, stripped).await;
+            self.followup(http, to, r, stripped).await;
         }
         self.retire(&retired_now, stripped).await;
     }

@@ -4,7 +4,8 @@
 //! - [`config`]: the `[discord]` section.
 //! - [`commands`]: the slash command's definition and parsing; [`autocomplete`]: its choices.
 //! - `message`: a chat reply as a Discord message; `live`: which message of a game keeps its
-//!   controls; `edits`: taking them off the others, paced by Discord's rate limits.
+//!   controls; `edits`: taking them off the others, paced by Discord's rate limits; `reach`:
+//!   where only interactions reach the bot (a user-installed app in a group DM).
 //! - `handler`: gateway events to chat events and replies back.
 //! - [`probe`]: `jungle check`'s question whether Discord accepts the token.
 
@@ -16,6 +17,7 @@ mod handler;
 mod live;
 mod message;
 pub mod probe;
+mod reach;
 
 use std::future::Future;
 use std::sync::Arc;

@@ -21,6 +21,9 @@ pub const APP: u64 = 1_100_000_000_000_000_001;
 pub const BOT: u64 = APP;
 pub const GUILD: u64 = 1_000_000_000_000_000_001;
 pub const CHANNEL: u64 = 1_000_000_000_000_000_002;
+/// The bot's DM with a user, and a group DM of users (where the bot is not a member).
+pub const BOT_DM: u64 = 1_000_000_000_000_000_003;
+pub const GROUP_DM: u64 = 1_000_000_000_000_000_004;
 /// The MESSAGE_CONTENT intent bit.
 pub const MESSAGE_CONTENT: u64 = 1 << 15;
 
@@ -175,6 +178,9 @@ pub struct Seen {
     pub limited_edits: u32,
     /// The message each component interaction was pressed on.
     pub pressed: HashMap<u64, u64>,
+    /// Where interactions come from: 0 a server channel, 1 the bot's DM, 2 a group DM where
+    /// only a user installed the app (as Discord's `context`).
+    pub context: u8,
     gateway: Option<mpsc::UnboundedSender<Down>>,
     seq: u64,
     next_id: u64,
@@ -185,6 +191,15 @@ impl Seen {
     fn id(&mut self) -> u64 {
         self.next_id += 1;
         3_000_000_000_000_000_000 + self.next_id
+    }
+
+    /// The channel interactions come from, by [`Seen::context`].
+    pub fn channel(&self) -> u64 {
+        match self.context {
+            1 => BOT_DM,
+            2 => GROUP_DM,
+            _ => CHANNEL,
+        }
     }
 
     /// Messages posted to the channel (not interaction responses), oldest first.
@@ -371,6 +386,11 @@ impl Double {
     /// Notes that interaction `id` is a press on `message`.
     pub fn pressing(&self, id: u64, message: u64) {
         self.shared.seen().pressed.insert(id, message);
+    }
+
+    /// Makes the following interactions come from the bot's DM (1) or a group DM (2).
+    pub fn set_context(&self, context: u8) {
+        self.shared.seen().context = context;
     }
 
     /// Answers the next `n` channel edits with 429 Too Many Requests (Retry-After 0.3 s).

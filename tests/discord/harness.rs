@@ -209,6 +209,28 @@ fn interaction(
     if let Some(m) = message {
         d["message"] = m;
     }
+    let context = double.seen().context;
+    if context != 0 {
+        // A DM: no server and no member, the user themselves; the app installed by the user.
+        let o = d.as_object_mut().expect("an object");
+        for key in ["guild_id", "member", "guild_locale"] {
+            o.remove(key);
+        }
+        let (channel, kind) = if context == 1 {
+            (super::double::BOT_DM, 1)
+        } else {
+            (super::double::GROUP_DM, 3)
+        };
+        d["user"] = who.user();
+        d["channel_id"] = json!(channel.to_string());
+        d["channel"] = json!({"id": channel.to_string(), "type": kind});
+        d["context"] = json!(context);
+        d["authorizing_integration_owners"] = json!({"1": who.id.to_string()});
+        d["data"]
+            .as_object_mut()
+            .expect("an object")
+            .remove("guild_id");
+    }
     (id, d)
 }
 

@@ -10,7 +10,7 @@ use super::harness::{
 use super::{GUILD_BOT, challenge};
 
 /// The menu of a board: its custom id and the squares it offers.
-fn menu_of(board: &Msg) -> (String, Vec<String>) {
+pub(super) fn menu_of(board: &Msg) -> (String, Vec<String>) {
     let (id, options) = board
         .menu()
         .unwrap_or_else(|| panic!("the board has a menu: {board:?}"));
@@ -35,7 +35,13 @@ fn button_to(prompt: &Msg, to: &str) -> (String, String) {
 
 /// Plays `from`→`to` by touch: the piece from the menu, then its destination. Returns the
 /// private prompt (for its labels) and the new public board.
-async fn touch(d: &Double, who: Person, board: &Msg, from: &str, to: &str) -> (Msg, Msg) {
+pub(super) async fn touch(
+    d: &Double,
+    who: Person,
+    board: &Msg,
+    from: &str,
+    to: &str,
+) -> (Msg, Msg) {
     let prompt = pick(d, who, board, from).await;
     assert!(
         prompt.ephemeral(),

@@ -18,14 +18,29 @@ cache="${XDG_CACHE_HOME:-$HOME/.cache}/jungle-bot"
 venv="$cache/synapse-$SYNAPSE_VERSION"
 python="${PYTHON:-python3}"
 
-if [ ! -f "$venv/.installed" ]; then
+# A cached venv is trusted only if its interpreter still runs and imports Synapse: a venv links
+# to the Python it was made with, and a cache that outlived that Python (or an install that was
+# cut short) is rebuilt instead of failing later with "bin/python: No such file or directory".
+usable() {
+  [ -f "$venv/.installed" ] && "$venv/bin/python" -c 'import synapse' >/dev/null 2>&1
+}
+mkdir -p "$cache"
+# One install at a time: two runs sharing the cache must not remove each other's venv.
+exec 9>"$cache/synapse.lock"
+flock 9
+if ! usable; then
   echo "synapse.sh: installing matrix-synapse $SYNAPSE_VERSION into $venv" >&2
   rm -rf "$venv"
-  mkdir -p "$cache"
   "$python" -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check "matrix-synapse==$SYNAPSE_VERSION" >&2
   touch "$venv/.installed"
+  if ! usable; then
+    echo "synapse.sh: the venv at $venv does not run Synapse after installing it" >&2
+    exit 1
+  fi
 fi
+flock -u 9
+exec 9>&-
 # `synapse.sh --install`: only the install, so that it can run while the tests compile.
 if [ "${1:-}" = "--install" ]; then
   exit 0

@@ -58,6 +58,7 @@ placeholder-game = game
 placeholder-count = count
 help-lead-prefix = Jungle (Dou Shou Qi) commands, each after { $prefix }: In your game, type a move like `G7 G6`.
 help-lead-slash = Jungle (Dou Shou Qi) commands: type { $command } and pick one. Moves: { $move_command }, or mention me with the move. Buttons under the board resign or offer a draw.
+help-lead-slash-commands = Jungle (Dou Shou Qi) commands: type { $command } and pick one. Here only my commands reach me: move with { $move_command }, or pick a piece in the menu under the board. Buttons under the board resign or offer a draw.
 help-lead-slash-typed = Jungle (Dou Shou Qi) commands: type { $command } and pick one. In your game, type a move like `G7 G6`. Buttons under the board resign or offer a draw.
 help-lead-bare = Jungle (Dou Shou Qi) commands: In your game, type a move like `G7 G6`.
 
@@ -335,6 +336,7 @@ top-title = { $whose ->
         [everyone] Leaderboard, everyone
        *[here] Leaderboard here
     }:
+top-private = A conversation like this one has no server leaderboard. { $everyone } ranks everyone, and { $rating } shows your rating.
 top-line = { $rank }. { $name } { $rating } ({ $wins } W / { $draws } D / { $losses } L)
 history-none = { $name } has not played in this channel yet.
 history-title = Recent games of { $name } in this channel:

@@ -55,6 +55,7 @@ placeholder-game = 对局编号
 placeholder-count = 人数
 help-lead-prefix = 斗兽棋指令如下，使用时前面都要加上 { $prefix }。轮到你走时，直接输入走法即可，例如 `G7 G6`。
 help-lead-slash = 斗兽棋指令如下：输入 { $command }，再选择其中一项。走棋用 { $move_command }，也可以 @我 并附上走法。认输、求和可以直接点击棋盘下方的按钮。
+help-lead-slash-commands = 斗兽棋指令如下：输入 { $command }，再选择其中一项。在这里我只收得到指令：走棋用 { $move_command }，或者在棋盘下方的菜单里选一个棋子。认输、求和可以直接点击棋盘下方的按钮。
 help-lead-slash-typed = 斗兽棋指令如下：输入 { $command }，再选择其中一项。轮到你走时，直接输入走法即可，例如 `G7 G6`。认输、求和可以直接点击棋盘下方的按钮。
 help-lead-bare = 斗兽棋指令如下。轮到你走时，直接输入走法即可，例如 `G7 G6`。
 
@@ -310,6 +311,7 @@ top-title = { $whose ->
         [everyone] 总排行榜
        *[here] 本服务器排行榜
     }：
+top-private = 私信和群组私信里没有服务器排行榜。想看所有人的排名，请用 { $everyone }；想看自己的积分，请用 { $rating }。
 top-line = { $rank }. { $name } { $rating }（胜 { $wins }，和 { $draws }，负 { $losses }）
 history-none = { $name } 还没有在本频道下过棋。
 history-title = { $name } 在本频道最近的对局：

@@ -56,6 +56,7 @@ placeholder-game = 對局編號
 placeholder-count = 名次數
 help-lead-prefix = 鬥獸棋的指令如下，每個指令前面都要加上 { $prefix }。輪到你時，直接打出走法即可，例如 `G7 G6`。
 help-lead-slash = 鬥獸棋的指令如下：輸入 { $command } 後選擇要用的指令。走棋請用 { $move_command }，或是標註我並寫上走法。要認輸或提和，按棋盤下方的按鈕就行。
+help-lead-slash-commands = 鬥獸棋的指令如下：輸入 { $command } 後選擇要用的指令。在這裡我只收得到指令：走棋請用 { $move_command }，或是在棋盤下方的選單裡選一隻棋子。要認輸或提和，按棋盤下方的按鈕就行。
 help-lead-slash-typed = 鬥獸棋的指令如下：輸入 { $command } 後選擇要用的指令。輪到你時，直接打出走法即可，例如 `G7 G6`。要認輸或提和，按棋盤下方的按鈕就行。
 help-lead-bare = 鬥獸棋的指令如下。輪到你時，直接打出走法即可，例如 `G7 G6`。
 
@@ -311,6 +312,7 @@ top-title = { $whose ->
         [everyone] 全體排行榜
        *[here] 本伺服器排行榜
     }：
+top-private = 這裡的對話不屬於任何伺服器，所以沒有伺服器排行榜。要看所有人的排名，請用 { $everyone }；要看自己的等級分，請用 { $rating }。
 top-line = { $rank }. { $name } { $rating }（{ $wins } 勝 { $draws } 和 { $losses } 敗）
 history-none = { $name } 還沒有在這個頻道下過棋。
 history-title = { $name } 在這個頻道最近的對局：

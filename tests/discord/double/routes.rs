@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
 use super::{
-    ACKNOWLEDGED, APP, AUTHENTICATION_FAILED, Answer, BOT, CHANNEL, CHOICES, DEFERRED, Down, File,
+    ACKNOWLEDGED, APP, AUTHENTICATION_FAILED, Answer, BOT, CHOICES, DEFERRED, Down, File, GROUP_DM,
     GUILD, MESSAGE, Msg, Seen, Shared, UPDATED,
 };
 
@@ -314,7 +314,7 @@ pub(super) async fn callback(
             }
             MESSAGE | DEFERRED => {
                 let m = Msg {
-                    channel_id: CHANNEL,
+                    channel_id: seen.channel(),
                     pending: kind == DEFERRED,
                     ..Msg::default()
                 };
@@ -358,7 +358,7 @@ pub(super) async fn followup(
             return not_found();
         };
         let m = Msg {
-            channel_id: CHANNEL,
+            channel_id: seen.channel(),
             ..Msg::default()
         };
         let (mid, json) = create(seen, m, &body, files);
@@ -391,6 +391,22 @@ pub(super) async fn original(
         else {
             return not_found();
         };
+        // A follow-up of this interaction, by id: Discord lets its webhook edit it.
+        if let Ok(id) = message.parse::<u64>()
+            && method == Method::PATCH
+        {
+            if !seen.answers[&interaction].followups.contains(&id) {
+                seen.unknown
+                    .push(format!("PATCH webhook message {id} of another interaction"));
+                return not_found();
+            }
+            let m = seen.messages.get_mut(&id).expect("follow-ups exist");
+            if let Some(rows) = body["components"].as_array() {
+                m.edits.push(rows.clone());
+            }
+            fill(m, &body, files);
+            return axum::Json(message_json(m)).into_response();
+        }
         if message != "@original" || ![Method::GET, Method::PATCH, Method::DELETE].contains(&method)
         {
             seen.unknown
@@ -401,10 +417,13 @@ pub(super) async fn original(
         match method {
             Method::GET => axum::Json(message_json(m)).into_response(),
             Method::PATCH => {
-                if pressed.is_some()
-                    && let Some(rows) = body["components"].as_array()
-                {
-                    m.updates.push(rows.clone());
+                if let Some(rows) = body["components"].as_array() {
+                    if pressed.is_some() {
+                        m.updates.push(rows.clone());
+                    } else if !m.pending {
+                        // A later edit of a response, not its filling in.
+                        m.edits.push(rows.clone());
+                    }
                 }
                 fill(m, &body, files);
                 m.pending = false;
@@ -425,6 +444,10 @@ pub(super) async fn channel_post(
     Body(body, files): Body,
 ) -> Response {
     record(&s, |seen| {
+        if channel == GROUP_DM {
+            seen.unknown.push("a channel post in a group DM".into());
+            return error(StatusCode::FORBIDDEN, 50001, "Missing Access");
+        }
         if seen.fail_posts > 0 {
             seen.fail_posts -= 1;
             seen.failed_posts += 1;
@@ -447,11 +470,15 @@ pub(super) async fn channel_post(
 
 pub(super) async fn channel_edit(
     State(s): State<Arc<Shared>>,
-    Path((_channel, message)): Path<(u64, u64)>,
+    Path((channel, message)): Path<(u64, u64)>,
     method: Method,
     Body(body, files): Body,
 ) -> Response {
     record(&s, |seen| {
+        if channel == GROUP_DM {
+            seen.unknown.push("a channel edit in a group DM".into());
+            return error(StatusCode::FORBIDDEN, 50001, "Missing Access");
+        }
         if method != Method::PATCH {
             seen.unknown.push(format!("{method} channel message"));
             return not_found();
