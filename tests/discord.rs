@@ -5,6 +5,7 @@
 pub mod double;
 pub mod harness;
 mod private;
+mod steps;
 mod touch;
 
 use std::sync::Arc;

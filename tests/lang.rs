@@ -342,7 +342,7 @@ fn jungle_play_greets_in_the_language_asked_for_and_keeps_it() {
     let cn = play(dir.path(), &["--lang", "zh-CN"], b"\xc3\x28\nquit\n");
     has(
         &cn,
-        "斗兽棋：和机器人对弈。直接输入走法，例如 `G7 G6`；输入 `help` 查看指令；按 Ctrl-D 退出（棋局会保存）。",
+        "斗兽棋：和机器人对弈。直接输入走法，例如 `G7 G6` 或 `虎上`；输入 `help` 查看指令；按 Ctrl-D 退出（棋局会保存）。",
     );
     has(&cn, "开始了：你执绿方，对手是");
     has(&cn, "jungle: 这一行我读不了（不是 UTF-8 文本）。");
@@ -359,7 +359,7 @@ fn jungle_play_greets_in_the_language_asked_for_and_keeps_it() {
     let en = play(dir.path(), &["--lang", "en"], b"quit\n");
     has(
         &en,
-        "Jungle (Dou Shou Qi) against the bot. Type moves like `G7 G6`;",
+        "Jungle (Dou Shou Qi) against the bot. Type moves like `G7 G6` or `tiger up`;",
     );
     has(&en, "Your game is saved; `jungle play` resumes it.");
 }

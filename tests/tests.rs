@@ -33,6 +33,7 @@ mod replay;
 mod rules;
 mod secrets;
 mod side_by_side;
+mod steps;
 mod store;
 mod texts;
 mod wording;

@@ -5,7 +5,7 @@
 
 use super::command::{Command, CommandError};
 use super::table;
-use engine::Move;
+use crate::step::MoveText;
 
 /// What a text message asks of the bot: `None` for ordinary chat.
 pub fn recognise(text: &str, prefix: &str, to_bot: bool) -> Option<Result<Command, CommandError>> {
@@ -21,7 +21,7 @@ pub fn recognise(text: &str, prefix: &str, to_bot: bool) -> Option<Result<Comman
             other => other,
         }));
     }
-    let mv = t.parse::<Move>().ok()?;
+    let mv = t.parse::<MoveText>().ok()?;
     Some(Ok(Command::Move { mv, plain: true }))
 }
 
@@ -40,7 +40,7 @@ mod tests {
 
     #[test]
     fn what_is_for_the_bot() {
-        let mv = |t: &str| t.parse::<Move>().unwrap();
+        let mv = |t: &str| t.parse::<MoveText>().unwrap();
         assert_eq!(
             recognise("!JUNGLE board", "!jungle", false),
             Some(Ok(Command::Board))

@@ -12,6 +12,8 @@ use super::markup::verbatim;
 use crate::lang::Lang;
 use engine::{Move, ParseMoveError, ParseSquareError, Side, Square};
 
+use crate::step::MoveText;
+
 /// Which side the one who starts a game wants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum SideChoice {
@@ -113,7 +115,7 @@ pub enum Command {
     /// `move <from> <to>`; `plain` for a bare move typed in the channel (ignored when the
     /// sender has no game there: it may be chat about another game).
     Move {
-        mv: Move,
+        mv: MoveText,
         plain: bool,
     },
     Board,

@@ -153,9 +153,14 @@ impl Game {
         !self.row.rated && self.row.status != GameStatus::Aborted
     }
 
-    /// The board as this game's players see it; flipped when only Crimson is human.
+    /// Whether the players see the board turned round: when only Crimson is human.
+    pub fn flipped(&self) -> bool {
+        matches!((&self.jade, &self.crimson), (Seat::Bot(_), Seat::Human(_)))
+    }
+
+    /// The board as this game's players see it.
     pub fn view(&self, lang: Lang, outcome: Option<Outcome>) -> BoardView {
-        let flip = matches!((&self.jade, &self.crimson), (Seat::Bot(_), Seat::Human(_)));
+        let flip = self.flipped();
         let last = self.row.last_move();
         BoardView {
             game_id: self.id(),

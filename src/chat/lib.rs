@@ -5,6 +5,7 @@
 //! - [`event`], `dialect`, [`settings`], [`command`]: the vocabulary: events and replies, how
 //!   commands are written on each platform, the settings the edge hands in, and the typed
 //!   [`Command`].
+//! - `step`: a move written as an animal and a direction (`虎上`, `tiger up`).
 //! - [`table`]: the command table; the text parser, `help` and Discord's `/jungle` come from it.
 //! - `address`: which messages are for the bot (prefix, mention, bare move), for every platform.
 //! - `buttons`: button ids as [`Action`]s. `context`: what a handler works with and returns.
@@ -47,6 +48,7 @@ mod review;
 pub mod section;
 mod service;
 mod settings;
+mod step;
 pub mod sync;
 pub mod table;
 mod takeback;
@@ -73,6 +75,7 @@ pub use picture::prepare as prepare_renderer;
 pub use review::analysis_graph;
 pub use service::{Claim, Clock, ManualClock, Pending, Service, SystemClock};
 pub use settings::{ANALYSIS_NODES, BOT_RATINGS, Settings};
+pub use step::{Dir, MoveText, Step, StepError, parse_step};
 pub use timers::Ticked;
 
 /// The languages and their catalogues (the render crate's, which draws them too).

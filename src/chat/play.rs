@@ -9,8 +9,9 @@ use super::event::{ButtonStyle, Reply};
 use super::game::{Game, Seat, side as side_name};
 use super::lifecycle::{apply_move, end_without_move, others_than};
 use super::lookup::{my_game, shown_game};
+use super::step::MoveText;
 
-pub(crate) fn play_move(cx: &mut Ctx<'_>, mv: Move, plain: bool) -> Result<Handled> {
+pub(crate) fn play_move(cx: &mut Ctx<'_>, mv: MoveText, plain: bool) -> Result<Handled> {
     let store = cx.env.store;
     let Some(row) = store.active_game_of(cx.platform(), cx.channel(), cx.me.id)? else {
         if plain {
@@ -28,7 +29,11 @@ pub(crate) fn play_move(cx: &mut Ctx<'_>, mv: Move, plain: bool) -> Result<Handl
             side = side_name(lang, turn)
         ));
     }
-    apply_move(&mut cx.env, game, mv)
+    // A step (`虎上`) names its move on the board as the players see it.
+    match mv.resolve(game.pos(), game.flipped()) {
+        Ok(mv) => apply_move(&mut cx.env, game, mv),
+        Err(e) => refuse(e.text(cx.reader())),
+    }
 }
 
 /// Resigns; unconfirmed (a Resign button), asks first, privately, with a button that resigns.

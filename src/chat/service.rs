@@ -558,19 +558,9 @@ impl Service {
     ) -> Vec<String> {
         let core = self.core.clone();
         tokio::task::spawn_blocking(move || {
-            let store = core.store();
-            let Ok(Some(me)) = store.find_player(&place.platform, &user_id) else {
+            let Some(game) = game_to_move(&core, &place, &user_id) else {
                 return Vec::new();
             };
-            let Ok(Some(row)) = store.active_game_of(&place.platform, &place.channel, me.id) else {
-                return Vec::new();
-            };
-            let Ok(game) = super::game::Game::load(store, row) else {
-                return Vec::new();
-            };
-            if game.side_of(me.id) != Some(game.pos().turn()) {
-                return Vec::new();
-            }
             let want = prefix.to_ascii_uppercase().replace(['-', ' '], "");
             let mut moves: Vec<String> = game
                 .pos()
@@ -585,6 +575,68 @@ impl Service {
         .await
         .unwrap_or_default()
     }
+
+    /// The sender's legal moves here as steps (`虎上`, `tiger up`) whose words begin with
+    /// `typed`, in any language: (the step as its reader writes it, the move `G9 G8`), the
+    /// step in `typed`'s language when that is not the reader's. Empty for empty `typed`.
+    pub async fn step_suggestions(
+        &self,
+        place: Place,
+        user_id: String,
+        reader: Option<String>,
+        typed: String,
+    ) -> Vec<(String, String)> {
+        let core = self.core.clone();
+        tokio::task::spawn_blocking(move || {
+            let want = squeeze(&typed);
+            if want.is_empty() {
+                return Vec::new();
+            }
+            let Some(game) = game_to_move(&core, &place, &user_id) else {
+                return Vec::new();
+            };
+            let (_, lang) = core.languages(&place, reader.as_deref());
+            let langs = std::iter::once(lang).chain(Lang::ALL.into_iter().filter(|&l| l != lang));
+            let langs: Vec<Lang> = langs.collect();
+            let pos = game.pos();
+            let mut out: Vec<(String, String)> = Vec::new();
+            for mv in pos.legal_moves().iter() {
+                let Some(step) = super::step::Step::of(pos, *mv, game.flipped()) else {
+                    continue;
+                };
+                let written = langs
+                    .iter()
+                    .map(|&l| step.text(l))
+                    .find(|t| squeeze(t).starts_with(&want));
+                if let Some(text) = written {
+                    out.push((text, mv.to_string()));
+                }
+            }
+            out.sort();
+            out
+        })
+        .await
+        .unwrap_or_default()
+    }
+}
+
+/// The game the user is to move in here, if any.
+fn game_to_move(core: &Core, place: &Place, user_id: &str) -> Option<super::game::Game> {
+    let store = core.store();
+    let me = store.find_player(&place.platform, user_id).ok()??;
+    let row = store
+        .active_game_of(&place.platform, &place.channel, me.id)
+        .ok()??;
+    let game = super::game::Game::load(store, row).ok()?;
+    (game.side_of(me.id) == Some(game.pos().turn())).then_some(game)
+}
+
+/// Text as compared for completion: no spaces, lower case.
+fn squeeze(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 /// The reply when something failed on the bot's side (the log says what).

@@ -6,7 +6,9 @@ use super::bot::Level;
 use super::command::{AdminCommand, Command, CommandError, SideChoice};
 use super::dialect::Dialect;
 use crate::lang::{Lang, tr};
-use engine::{Move, Square};
+use engine::Square;
+
+use crate::step::MoveText;
 
 /// What kind of value an argument takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -407,7 +409,7 @@ pub enum Value {
     Side(SideChoice),
     Level(Level),
     Square(Square),
-    Move(Move),
+    Move(MoveText),
     Number(i64),
     Count(u32),
     Flag(bool),
@@ -462,7 +464,7 @@ impl Args {
         }
     }
 
-    fn mv(&self, name: &str) -> Option<Move> {
+    fn mv(&self, name: &str) -> Option<MoveText> {
         match self.get(name)? {
             Value::Move(m) => Some(*m),
             _ => None,
@@ -668,7 +670,7 @@ pub fn parse(words: &str) -> Result<Command, CommandError> {
     match Spec::find(name) {
         Some(spec) => spec.parse_words(rest),
         // `!jungle g7 g6` is a move too.
-        None => match words.parse::<Move>() {
+        None => match words.parse::<MoveText>() {
             Ok(mv) => Ok(Command::Move { mv, plain: false }),
             Err(_) => Err(CommandError::Unknown(name.to_string())),
         },
@@ -701,7 +703,7 @@ pub fn help(lang: Lang, dialect: &Dialect) -> String {
 mod tests {
     use super::*;
 
-    fn mv(text: &str) -> Move {
+    fn mv(text: &str) -> MoveText {
         text.parse().unwrap()
     }
 
@@ -893,7 +895,7 @@ mod tests {
         words.dedup();
         assert_eq!(words.len(), n, "a word names two commands");
         for w in words {
-            assert!(w.parse::<Move>().is_err(), "{w} reads as a move");
+            assert!(w.parse::<MoveText>().is_err(), "{w} reads as a move");
         }
         let h = help(Lang::En, &Dialect::prefixed("!jungle"));
         for s in COMMANDS {

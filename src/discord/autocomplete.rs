@@ -1,5 +1,5 @@
 //! Autocompletion for `/jungle move` (from, to) and `/jungle moves` (square), from the
-//! sender's legal moves as the chat layer lists them.
+//! sender's legal moves as the chat layer lists them; `from` offers steps too (`虎上`).
 
 use serenity::all::CommandData;
 
@@ -32,8 +32,13 @@ pub fn completing(data: &CommandData) -> Option<Completing> {
     }
 }
 
-/// Autocomplete choices (name, value) from the sender's legal moves (`G7 G6` texts).
-pub fn choices(what: &Completing, legal: &[String]) -> Vec<(String, String)> {
+/// Autocomplete choices (name, value) from the sender's legal moves (`G7 G6` texts), and for
+/// `from` the steps whose words were begun (`(虎上, G9 G8)`), after the squares.
+pub fn choices(
+    what: &Completing,
+    legal: &[String],
+    steps: &[(String, String)],
+) -> Vec<(String, String)> {
     let split = |m: &String| {
         m.split_once(' ')
             .map(|(a, b)| (a.to_string(), b.to_string()))
@@ -52,6 +57,10 @@ pub fn choices(what: &Completing, legal: &[String]) -> Vec<(String, String)> {
             }
         }
         Completing::To { from: wanted, .. } => {
+            // A step in `from` is the whole move.
+            if chat::parse_step(wanted).is_some() {
+                return Vec::new();
+            }
             for (from, to) in legal.iter().filter_map(split) {
                 if from.eq_ignore_ascii_case(wanted.trim()) {
                     out.push((format!("{from} → {to}"), to));
@@ -59,8 +68,22 @@ pub fn choices(what: &Completing, legal: &[String]) -> Vec<(String, String)> {
             }
         }
     }
+    if let Completing::From(_) = what {
+        for (step, mv) in steps {
+            let arrow = mv.replacen(' ', " → ", 1);
+            out.push((format!("{step} ({arrow})"), step.clone()));
+        }
+    }
     out.truncate(25);
     out
+}
+
+/// What the step suggestions are asked with: the text of `from` so far.
+pub fn step_prefix(what: &Completing) -> Option<&str> {
+    match what {
+        Completing::From(t) => Some(t),
+        _ => None,
+    }
 }
 
 /// The prefix to ask the chat layer's move suggestions with.
@@ -99,7 +122,7 @@ mod tests {
         assert_eq!(suggestion_prefix(&what), "G7g");
         let legal = vec!["G7 F7".to_string(), "G7 G6".to_string()];
         assert_eq!(
-            choices(&what, &legal),
+            choices(&what, &legal, &[]),
             vec![
                 ("G7 → F7".to_string(), "F7".to_string()),
                 ("G7 → G6".to_string(), "G6".to_string())
@@ -110,7 +133,7 @@ mod tests {
             typed: String::new(),
         };
         assert!(
-            choices(&nothing_yet, &legal).is_empty(),
+            choices(&nothing_yet, &legal, &[]).is_empty(),
             "`to` needs `from` first"
         );
         let from = Completing::From(String::new());
@@ -120,12 +143,23 @@ mod tests {
             "G7 G6".to_string(),
         ];
         assert_eq!(
-            choices(&from, &legal),
+            choices(&from, &legal, &[]),
             vec![
                 ("A7 → A6, B7".to_string(), "A7".to_string()),
                 ("G7 → G6".to_string(), "G7".to_string())
             ]
         );
+        // Steps follow the squares, each naming its move; a step in `from` leaves `to` empty.
+        let steps = vec![("虎上".to_string(), "G9 G8".to_string())];
+        assert_eq!(
+            choices(&from, &legal, &steps)[2],
+            ("虎上 (G9 → G8)".to_string(), "虎上".to_string())
+        );
+        let after_step = Completing::To {
+            from: "tiger up".into(),
+            typed: String::new(),
+        };
+        assert!(choices(&after_step, &legal, &steps).is_empty());
         let i = interaction(
             4,
             serde_json::json!({

@@ -54,6 +54,9 @@ fn choice(
     o.add_string_choice_localized(en, value, others)
 }
 
+/// The longest `from` of `/jungle move`: a step such as `elephant right`.
+const STEP_MAX: u16 = 20;
+
 /// A string option for a square, completed from the sender's legal moves.
 fn square_option(name: &str, about: &'static str) -> CreateCommandOption {
     described(CommandOptionType::String, name, message(about))
@@ -89,11 +92,12 @@ fn options(arg: &Arg) -> Vec<CreateCommandOption> {
             )
         }),
         Kind::Square => square_option(arg.name, arg.about),
-        // A move is two squares, each completed.
+        // A move is two squares, each completed; or, in `from` alone, an animal and a
+        // direction (`tiger up`, `虎上`), which is longer than a square.
         Kind::Move => {
             return vec![
-                square_option("from", "option-from"),
-                square_option("to", "option-to"),
+                square_option("from", "option-from").max_length(STEP_MAX),
+                square_option("to", "option-to").required(false),
             ];
         }
         Kind::Number => option(CommandOptionType::Integer).min_int_value(1),
@@ -291,6 +295,9 @@ impl<'a> Options<'a> {
             Kind::User => self.user(arg.name).map(Value::User),
             Kind::Move => match (word(self, "from"), word(self, "to")) {
                 (Some(from), Some(to)) => Some(Kind::Move.read(&format!("{from} {to}"))?),
+                (Some(from), None) => {
+                    chat::parse_step(&from).map(|s| Value::Move(chat::MoveText::Step(s)))
+                }
                 _ => None,
             },
             // Any count: the leaderboard keeps it in range.
@@ -633,6 +640,12 @@ pub(super) mod tests {
         let mv = &json["options"][5]["options"];
         assert_eq!(mv[0]["autocomplete"], true);
         assert_eq!(mv[1]["autocomplete"], true);
+        // `from` alone may hold a step such as `elephant right`; `to` is then left out.
+        assert_eq!(
+            (&mv[0]["required"], &mv[0]["max_length"]),
+            (&true.into(), &20.into())
+        );
+        assert_eq!(mv[1]["required"], false);
     }
 
     /// `/<command> <sub> <options>` as it arrives; no subcommand with `sub` `None`.
@@ -660,6 +673,14 @@ pub(super) mod tests {
         assert_eq!(
             received("jungle", Some("export"), game),
             Err(CommandError::BadGame("0".into()))
+        );
+        let step = serde_json::json!([{"name": "from", "type": 3, "value": "獅 左"}]);
+        assert_eq!(
+            received("jungle", Some("move"), step),
+            Ok(Command::Move {
+                mv: "獅左".parse().unwrap(),
+                plain: false
+            })
         );
         let half = serde_json::json!([{"name": "from", "type": 3, "value": "G7"}]);
         assert_eq!(

@@ -477,13 +477,29 @@ impl Shared {
             Some(what) => {
                 let reachable =
                     reach::channel_reachable(cmd.context, &cmd.authorizing_integration_owners);
-                let place = interaction_place(cmd.guild_id, cmd.channel_id, reachable);
+                let place = Place {
+                    locale: cmd.guild_locale.clone(),
+                    ..interaction_place(cmd.guild_id, cmd.channel_id, reachable)
+                };
                 let prefix = autocomplete::suggestion_prefix(&what);
+                let steps = match autocomplete::step_prefix(&what) {
+                    Some(typed) => {
+                        self.service
+                            .step_suggestions(
+                                place.clone(),
+                                cmd.user.id.to_string(),
+                                Some(cmd.locale.clone()),
+                                typed.to_string(),
+                            )
+                            .await
+                    }
+                    None => Vec::new(),
+                };
                 let legal = self
                     .service
                     .move_suggestions(place, cmd.user.id.to_string(), prefix)
                     .await;
-                autocomplete::choices(&what, &legal)
+                autocomplete::choices(&what, &legal, &steps)
             }
             None => Vec::new(),
         };

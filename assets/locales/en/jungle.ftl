@@ -13,6 +13,10 @@ animal-wolf = wolf
 animal-dog = dog
 animal-cat = cat
 animal-rat = rat
+direction-up = up
+direction-down = down
+direction-left = left
+direction-right = right
 level = { $n ->
     [2] level 2, easy
     [4] level 4, medium
@@ -56,11 +60,11 @@ placeholder-level = 1-8|easy|medium|hard
 placeholder-square = square
 placeholder-game = game
 placeholder-count = count
-help-lead-prefix = Jungle (Dou Shou Qi) commands, each after { $prefix }: In your game, type a move like `G7 G6`.
+help-lead-prefix = Jungle (Dou Shou Qi) commands, each after { $prefix }: In your game, type a move like `G7 G6` or `tiger up`.
 help-lead-slash = Jungle (Dou Shou Qi) commands: type { $command } and pick one. Moves: { $move_command }, or mention me with the move. Buttons under the board resign or offer a draw.
 help-lead-slash-commands = Jungle (Dou Shou Qi) commands: type { $command } and pick one. Here only my commands reach me: move with { $move_command }, or pick a piece in the menu under the board. Buttons under the board resign or offer a draw.
-help-lead-slash-typed = Jungle (Dou Shou Qi) commands: type { $command } and pick one. In your game, type a move like `G7 G6`. Buttons under the board resign or offer a draw.
-help-lead-bare = Jungle (Dou Shou Qi) commands: In your game, type a move like `G7 G6`.
+help-lead-slash-typed = Jungle (Dou Shou Qi) commands: type { $command } and pick one. In your game, type a move like `G7 G6` or `tiger up`. Buttons under the board resign or offer a draw.
+help-lead-bare = Jungle (Dou Shou Qi) commands: In your game, type a move like `G7 G6` or `tiger up`.
 
 ## Fixed texts
 
@@ -75,6 +79,7 @@ rules =
     - Lions and tigers leap straight across a lake to the first land square beyond it, unless a rat (of either side) is in the water on the way.
     - An animal on an enemy trap has rank 0: any enemy animal can take it, and it captures nothing.
     - No animal may enter its own den.
+    - Write a move as its two squares (`G7 G6`) or as the animal and the way it goes on the board as shown: `tiger up`, `T up`, `虎上`.
 board-legend = Jade = UPPER case, Crimson = lower case; ~ water, # trap, * den, . land; letters are initials, P = leopard
 
 ## Errors and limits
@@ -88,7 +93,7 @@ bad-side = { $word } is not a side: say jade, crimson or random.
 bad-level = { $word } is not a level: say a number from 1 to 8, or easy, medium or hard.
 bad-game = { $word } is not a game number (games are numbered like #12).
 bad-square = { $word } is not a square: squares are a file A-G then a rank 1-9, like G7.
-bad-move = { $word } is not a move: write the from-square and the to-square, like G7 G6.
+bad-move = { $word } is not a move: write the from-square and the to-square, like G7 G6, or an animal and a direction, like tiger up.
 bad-lang = { $word } is not a language I speak: say en, zh-CN or zh-TW.
 
 ## Help: one line per command
@@ -98,7 +103,7 @@ help-accept = Accept a challenge
 help-decline = Decline a challenge
 help-cancel = Withdraw your open challenge
 help-play = Play against the bot (`casual`: unrated, takebacks allowed)
-help-move = Move a piece, e.g. `move G7 G6`
+help-move = Move a piece: `move G7 G6`, or an animal and a direction as the board shows it: `move tiger up`
 help-board = Show the board of your game (or this channel's game)
 help-moves = Where the piece on a square can go
 help-resign = Resign your game
@@ -225,6 +230,8 @@ draw-offered = { $name } offers a draw in game #{ $game }: { $accept } to accept
 board-status = Game #{ $game }: { $title }. Move { $number }: { $name } to move.
 destination-capture = { $square } (capture)
 destination-leap = { $square } (leap)
+step-taken = Your { $animal } has been captured: it has no move.
+step-blocked = The { $animal } on { $square } cannot go { $direction }.
 piece-stuck = The { $piece } on { $square } has no legal move.
 piece-can-go = The { $piece } on { $square } can go to { $squares }.
 # The board's menu of pieces (Discord): its placeholder, and one choice ("Tiger G9").
@@ -420,7 +427,7 @@ option-challenger = Whose challenge
 option-side = The side you want
 option-mode = Rated or casual
 option-level = How strong
-option-from = Square it stands on
+option-from = Square it stands on, or an animal and a direction (tiger up)
 option-to = Square it goes to
 option-square = A square, e.g. G7
 option-whose = Whose (default: yours)
@@ -481,7 +488,7 @@ export-better = { $when } { $played }{ $tag } ({ $best } was better)
 
 ## The console (jungle play, jungle console)
 
-play-greeting = Jungle (Dou Shou Qi) against the bot. Type moves like `G7 G6`; `help` lists commands; Ctrl-D leaves (the game is saved).
+play-greeting = Jungle (Dou Shou Qi) against the bot. Type moves like `G7 G6` or `tiger up`; `help` lists commands; Ctrl-D leaves (the game is saved).
 play-saved = Your game is saved; `jungle play` resumes it.
 play-over = Game over. Run `jungle play` again for a new game.
 line-unreadable = I could not read that line (it is not UTF-8 text).

@@ -14,6 +14,10 @@ animal-wolf = 狼
 animal-dog = 狗
 animal-cat = 猫
 animal-rat = 鼠
+direction-up = 上
+direction-down = 下
+direction-left = 左
+direction-right = 右
 level = { $n ->
     [2] { $n } 级·简单
     [4] { $n } 级·中等
@@ -53,11 +57,11 @@ placeholder-level = 难度
 placeholder-square = 格子
 placeholder-game = 对局编号
 placeholder-count = 人数
-help-lead-prefix = 斗兽棋指令如下，使用时前面都要加上 { $prefix }。轮到你走时，直接输入走法即可，例如 `G7 G6`。
+help-lead-prefix = 斗兽棋指令如下，使用时前面都要加上 { $prefix }。轮到你走时，直接输入走法即可，例如 `G7 G6` 或 `虎上`。
 help-lead-slash = 斗兽棋指令如下：输入 { $command }，再选择其中一项。走棋用 { $move_command }，也可以 @我 并附上走法。认输、求和可以直接点击棋盘下方的按钮。
 help-lead-slash-commands = 斗兽棋指令如下：输入 { $command }，再选择其中一项。在这里我只收得到指令：走棋用 { $move_command }，或者在棋盘下方的菜单里选一个棋子。认输、求和可以直接点击棋盘下方的按钮。
-help-lead-slash-typed = 斗兽棋指令如下：输入 { $command }，再选择其中一项。轮到你走时，直接输入走法即可，例如 `G7 G6`。认输、求和可以直接点击棋盘下方的按钮。
-help-lead-bare = 斗兽棋指令如下。轮到你走时，直接输入走法即可，例如 `G7 G6`。
+help-lead-slash-typed = 斗兽棋指令如下：输入 { $command }，再选择其中一项。轮到你走时，直接输入走法即可，例如 `G7 G6` 或 `虎上`。认输、求和可以直接点击棋盘下方的按钮。
+help-lead-bare = 斗兽棋指令如下。轮到你走时，直接输入走法即可，例如 `G7 G6` 或 `虎上`。
 
 ## 固定文字
 
@@ -72,6 +76,7 @@ rules =
     - 狮、虎可以沿直线跳过河，落在对岸第一格；跳的路线上河里有鼠（不论哪一方的）就不能跳。
     - 动物走进对方的陷阱，等级就变成 0：对方任何动物都能吃它，它自己什么也吃不了。
     - 不能走进自己的兽穴。
+    - 走法可以写起点和终点（`G7 G6`），也可以写动物加方向，方向以棋盘图上的上下左右为准：`虎上`、`狮左`。
 board-legend = 大写字母是绿方，小写字母是红方；~ 河，# 陷阱，* 兽穴，. 空地；E 象，L 狮，T 虎，P 豹，W 狼，D 狗，C 猫，R 鼠
 
 ## 错误与限制
@@ -85,7 +90,7 @@ bad-side = { $word } 不是有效的一方：请写 jade（绿方）、crimson�
 bad-level = { $word } 不是有效的难度：请写 1 到 8 的数字，或 easy（简单）、medium（中等）、hard（困难）。
 bad-game = { $word } 不是对局编号（编号形如 #12）。
 bad-square = { $word } 不是棋盘上的格子：格子由列 A-G 和行 1-9 组成，例如 G7。
-bad-move = { $word } 不是有效的走法：请写起点和终点两个格子，例如 G7 G6。
+bad-move = { $word } 不是有效的走法：请写起点和终点两个格子（例如 G7 G6），或者动物加方向（例如 虎上）。
 bad-lang = 我不会 { $word } 这种语言：可以选 en、zh-CN 或 zh-TW。
 
 ## 帮助：每个指令一行
@@ -96,7 +101,7 @@ help-accept = 接受挑战
 help-decline = 拒绝挑战
 help-cancel = 撤回你发出的挑战
 help-play = 和机器人下棋（难度为 1 到 8，或 easy、medium、hard；加 `casual` 为友谊赛，不计积分，可以悔棋）
-help-move = 走一步棋，例如 `move G7 G6`
+help-move = 走一步棋，例如 `move G7 G6`；也可以写动物加方向（按棋盘图上的上下左右），例如 `move 虎上`
 help-board = 查看你正在下的棋局（或本频道的棋局）
 help-moves = 查看某个格子上的棋子可以走到哪些格子
 help-resign = 认输
@@ -210,6 +215,8 @@ draw-offered = { $name } 在对局 #{ $game } 中求和：同意请{ $accept }�
 board-status = 对局 #{ $game }：{ $title }。第 { $number } 回合，该 { $name } 走。
 destination-capture = { $square }（吃子）
 destination-leap = { $square }（跳河）
+step-taken = 你的{ $animal }已经被吃了，走不了。
+step-blocked = { $square } 上的{ $animal }不能往{ $direction }走。
 piece-stuck = { $square } 的{ $piece }无路可走。
 piece-can-go = { $square } 的{ $piece }可以走到 { $squares }。
 # 棋盘下方的棋子菜单（Discord）：提示语和每一项（“虎 G9”）。
@@ -406,7 +413,7 @@ option-challenger = 谁发出的挑战
 option-side = 你想执哪一方
 option-mode = 计分局还是友谊赛
 option-level = 机器人的难度
-option-from = 棋子现在所在的格子
+option-from = 棋子现在所在的格子，或者动物加方向（虎上）
 option-to = 要走到的格子
 option-square = 格子，例如 G7
 option-whose = 查看谁的（默认是你自己）
@@ -461,7 +468,7 @@ export-better = { $when } { $played }{ $tag }（{ $best } 更好）
 
 ## 终端（jungle play、jungle console）
 
-play-greeting = 斗兽棋：和机器人对弈。直接输入走法，例如 `G7 G6`；输入 `help` 查看指令；按 Ctrl-D 退出（棋局会保存）。
+play-greeting = 斗兽棋：和机器人对弈。直接输入走法，例如 `G7 G6` 或 `虎上`；输入 `help` 查看指令；按 Ctrl-D 退出（棋局会保存）。
 play-saved = 棋局已保存，再次运行 `jungle play` 就能接着下。
 play-over = 这盘棋结束了。再次运行 `jungle play` 可以开始新的一盘。
 line-unreadable = 这一行我读不了（不是 UTF-8 文本）。

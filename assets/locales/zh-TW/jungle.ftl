@@ -15,6 +15,10 @@ animal-wolf = 狼
 animal-dog = 狗
 animal-cat = 貓
 animal-rat = 鼠
+direction-up = 上
+direction-down = 下
+direction-left = 左
+direction-right = 右
 level = { $n ->
     [2] 第 { $n } 級·簡單
     [4] 第 { $n } 級·普通
@@ -54,11 +58,11 @@ placeholder-level = 難度
 placeholder-square = 格位
 placeholder-game = 對局編號
 placeholder-count = 名次數
-help-lead-prefix = 鬥獸棋的指令如下，每個指令前面都要加上 { $prefix }。輪到你時，直接打出走法即可，例如 `G7 G6`。
+help-lead-prefix = 鬥獸棋的指令如下，每個指令前面都要加上 { $prefix }。輪到你時，直接打出走法即可，例如 `G7 G6` 或 `虎上`。
 help-lead-slash = 鬥獸棋的指令如下：輸入 { $command } 後選擇要用的指令。走棋請用 { $move_command }，或是標註我並寫上走法。要認輸或提和，按棋盤下方的按鈕就行。
 help-lead-slash-commands = 鬥獸棋的指令如下：輸入 { $command } 後選擇要用的指令。在這裡我只收得到指令：走棋請用 { $move_command }，或是在棋盤下方的選單裡選一隻棋子。要認輸或提和，按棋盤下方的按鈕就行。
-help-lead-slash-typed = 鬥獸棋的指令如下：輸入 { $command } 後選擇要用的指令。輪到你時，直接打出走法即可，例如 `G7 G6`。要認輸或提和，按棋盤下方的按鈕就行。
-help-lead-bare = 鬥獸棋的指令如下。輪到你時，直接打出走法即可，例如 `G7 G6`。
+help-lead-slash-typed = 鬥獸棋的指令如下：輸入 { $command } 後選擇要用的指令。輪到你時，直接打出走法即可，例如 `G7 G6` 或 `虎上`。要認輸或提和，按棋盤下方的按鈕就行。
+help-lead-bare = 鬥獸棋的指令如下。輪到你時，直接打出走法即可，例如 `G7 G6` 或 `虎上`。
 
 ## 固定文字
 
@@ -73,6 +77,7 @@ rules =
     - 獅和虎可以直線跳過河，落在對岸的第一格；只要跳躍路線上的水裡有鼠（不論是哪一方的），就跳不過去。
     - 動物一走進對方的陷阱，等級就變成 0：對方的任何動物都能吃牠，牠自己則什麼都吃不了。
     - 不可以走進自己的獸穴。
+    - 走法可以寫成起點加終點（`G7 G6`），或是動物加方向，上下左右以棋盤圖上看到的為準：`虎上`、`獅左`。
 board-legend = 大寫字母是綠方，小寫字母是紅方；~ 水，# 陷阱，* 獸穴，. 空地；E 象，L 獅，T 虎，P 豹，W 狼，D 狗，C 貓，R 鼠
 
 ## 錯誤與限制
@@ -86,7 +91,7 @@ bad-side = { $word } 不是可以選的一方：請輸入 jade（綠方）、cri
 bad-level = { $word } 不是可以選的難度：請輸入 1 到 8，或 easy（簡單）、medium（普通）、hard（困難）。
 bad-game = { $word } 不是對局編號（編號的格式像 #12）。
 bad-square = { $word } 不是棋盤上的格位：格位由直行 A-G 和橫列 1-9 組成，例如 G7。
-bad-move = { $word } 不是正確的走法：請寫出起點和終點兩個格位，例如 G7 G6。
+bad-move = { $word } 不是正確的走法：請寫出起點和終點兩個格位（例如 G7 G6），或是動物加方向（例如 虎上）。
 bad-lang = 我不會說 { $word }：可以選 en、zh-CN 或 zh-TW。
 
 ## 說明：一個指令一行
@@ -97,7 +102,7 @@ help-accept = 接受挑戰
 help-decline = 婉拒挑戰
 help-cancel = 收回你提出的挑戰
 help-play = 跟機器人下棋（難度可選 1 到 8，或 easy、medium、hard；加上 `casual` 是友誼賽，不計等級分，也可以悔棋）
-help-move = 走一步棋，例如 `move G7 G6`
+help-move = 走一步棋，例如 `move G7 G6`；也能寫成動物加方向，像是 `move 虎上`
 help-board = 顯示你正在下的棋局（或這個頻道的棋局）
 help-moves = 查看某一格上的棋子可以走到哪裡
 help-resign = 認輸
@@ -211,6 +216,8 @@ draw-offered = { $name } 在對局 #{ $game } 提和：同意的話請{ $accept 
 board-status = 對局 #{ $game }：{ $title }。第 { $number } 回合，輪到 { $name }。
 destination-capture = { $square }（吃子）
 destination-leap = { $square }（跳河）
+step-taken = 你的{ $animal }已經被吃掉了，沒辦法再走。
+step-blocked = { $square } 的{ $animal }沒辦法往{ $direction }走。
 piece-stuck = { $square } 的{ $piece }沒有地方可以走。
 piece-can-go = { $square } 的{ $piece }可以走到 { $squares }。
 # 棋盤下方的棋子選單（Discord）：提示文字，和選單裡的每一個棋子（「虎（G9）」）。
@@ -407,7 +414,7 @@ option-challenger = 誰提出的挑戰
 option-side = 你想當哪一方
 option-mode = 計分局或友誼賽
 option-level = 機器人的難度
-option-from = 棋子目前所在的格位
+option-from = 棋子目前所在的格位，或是動物加方向（虎上）
 option-to = 要走到的格位
 option-square = 一個格位，例如 G7
 option-whose = 要查誰的（預設是你自己）
@@ -462,7 +469,7 @@ export-better = { $when } { $played }{ $tag }（{ $best } 比較好）
 
 ## 終端機（jungle play、jungle console）
 
-play-greeting = 鬥獸棋：跟機器人對戰。直接打出走法，例如 `G7 G6`；輸入 `help` 查看指令；按 Ctrl-D 離開（棋局會保存下來）。
+play-greeting = 鬥獸棋：跟機器人對戰。直接打出走法，例如 `G7 G6` 或 `虎上`；輸入 `help` 查看指令；按 Ctrl-D 離開（棋局會保存下來）。
 play-saved = 棋局已經存好了，下次執行 `jungle play` 就能接著下。
 play-over = 這局棋結束了。再執行一次 `jungle play` 就能開新的一局。
 line-unreadable = 這一行我看不懂（它不是 UTF-8 文字）。
