@@ -48,12 +48,17 @@ pub fn open_service_with(
     Ok(Service::new(store, settings, clock))
 }
 
-/// The chat settings, with how commands are written on each configured platform: on Discord
-/// the `/jungle` command and buttons, with typed moves only when the Message Content intent is
-/// on (other platforms use the prefix).
+/// The chat settings, with how commands are written on each platform: on Discord the
+/// `/jungle` command and buttons, with typed moves only when the Message Content intent is on;
+/// on Matrix the prefix and reactions that move pieces; elsewhere the prefix.
 pub fn settings(config: &Config) -> Settings {
-    #[cfg_attr(not(feature = "discord"), allow(unused_mut))]
+    #[cfg_attr(not(any(feature = "discord", feature = "matrix")), allow(unused_mut))]
     let mut settings = config.settings();
+    #[cfg(feature = "matrix")]
+    {
+        let dialect = crate::chat::Dialect::prefixed(&settings.prefix).reacting();
+        settings.set_dialect(matrix::PLATFORM, dialect);
+    }
     #[cfg(feature = "discord")]
     if let Some(section) = &config.discord {
         let typed = section

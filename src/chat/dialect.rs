@@ -30,6 +30,8 @@ pub struct Dialect {
     pub mentions: bool,
     /// Replies show their buttons (Accept, Resign, ...).
     pub buttons: bool,
+    /// A reaction on the newest board picks a piece, one on the answer its direction (Matrix).
+    pub reactions: bool,
     /// Who may use the moderators' commands here: the id of a message that says it as the end
     /// of a sentence.
     pub moderators: &'static str,
@@ -43,6 +45,7 @@ impl Dialect {
             typed_moves: true,
             mentions: true,
             buttons: false,
+            reactions: false,
             moderators: "moderators-room",
         }
     }
@@ -55,7 +58,16 @@ impl Dialect {
             typed_moves,
             mentions: true,
             buttons: true,
+            reactions: false,
             moderators: "moderators-server",
+        }
+    }
+
+    /// The same, where reactions move pieces (Matrix).
+    pub fn reacting(self) -> Dialect {
+        Dialect {
+            reactions: true,
+            ..self
         }
     }
 
@@ -88,6 +100,7 @@ impl Dialect {
             typed_moves: true,
             mentions: true,
             buttons: false,
+            reactions: false,
             moderators: "moderators-anyone",
         }
     }
@@ -155,6 +168,9 @@ impl Dialect {
     /// The first line of `help`: how the commands below are typed here.
     pub fn help_lead(&self, lang: Lang) -> String {
         match (&self.spelling, self.typed_moves) {
+            (Spelling::Prefix(p), _) if self.reactions => {
+                tr!(lang, "help-lead-prefix-react", prefix = format!("`{p}`"))
+            }
             (Spelling::Prefix(p), _) => tr!(lang, "help-lead-prefix", prefix = format!("`{p}`")),
             (Spelling::Slash(name), false) if !self.mentions => tr!(
                 lang,

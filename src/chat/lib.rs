@@ -77,6 +77,7 @@ pub use service::{Claim, Clock, ManualClock, Pending, Service, SystemClock};
 pub use settings::{ANALYSIS_NODES, BOT_RATINGS, Settings};
 pub use step::{Dir, MoveText, Step, StepError, parse_step};
 pub use timers::Ticked;
+pub use touch::{animal_of_emoji, emoji as animal_emoji};
 
 /// The languages and their catalogues (the render crate's, which draws them too).
 pub use render::lang;

@@ -33,6 +33,24 @@ impl Dir {
         }
     }
 
+    /// The arrow a reaction names it with (`⬆️`).
+    pub fn arrow(self) -> &'static str {
+        match self {
+            Dir::Up => "\u{2B06}\u{FE0F}",
+            Dir::Down => "\u{2B07}\u{FE0F}",
+            Dir::Left => "\u{2B05}\u{FE0F}",
+            Dir::Right => "\u{27A1}\u{FE0F}",
+        }
+    }
+
+    /// The direction of a reaction's arrow, with or without its emoji variation selector.
+    pub fn of_arrow(key: &str) -> Option<Dir> {
+        let bare = key.trim_end_matches('\u{FE0F}');
+        Dir::ALL
+            .into_iter()
+            .find(|d| d.arrow().trim_end_matches('\u{FE0F}') == bare)
+    }
+
     /// The direction of a step from `from` to `to` on the board shown (`flip`: turned round).
     fn of(from: Square, to: Square, flip: bool) -> Option<Dir> {
         let sign = if flip { -1 } else { 1 };
@@ -253,6 +271,17 @@ mod tests {
             }))
         );
         assert!("hello there".parse::<MoveText>().is_err());
+    }
+
+    #[test]
+    fn arrows_name_directions_with_or_without_the_selector() {
+        for d in Dir::ALL {
+            assert_eq!(Dir::of_arrow(d.arrow()), Some(d));
+        }
+        assert_eq!(Dir::of_arrow("\u{2B06}"), Some(Dir::Up));
+        assert_eq!(Dir::of_arrow("\u{27A1}\u{FE0F}"), Some(Dir::Right));
+        assert_eq!(Dir::of_arrow("🐯"), None);
+        assert_eq!(Dir::of_arrow(""), None);
     }
 
     #[test]

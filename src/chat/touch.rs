@@ -12,9 +12,10 @@ use super::event::{Button, ButtonStyle, Choice, Picker, Reply};
 use super::game::{Game, capitalize, side as side_name};
 use super::lifecycle::apply_move;
 use super::lookup::my_game;
+use super::step::Step;
 
-/// The emoji of an animal in menus.
-fn emoji(animal: Animal) -> &'static str {
+/// The emoji of an animal in menus (and the reaction that picks it on Matrix).
+pub fn emoji(animal: Animal) -> &'static str {
     match animal {
         Animal::Elephant => "🐘",
         Animal::Lion => "🦁",
@@ -25,6 +26,25 @@ fn emoji(animal: Animal) -> &'static str {
         Animal::Cat => "🐱",
         Animal::Rat => "🐭",
     }
+}
+
+/// The animal a reaction names: its menu emoji, or the whole animal's (🐅 for 🐯), with or
+/// without an emoji variation selector.
+pub fn animal_of_emoji(key: &str) -> Option<Animal> {
+    let bare = key.trim_end_matches('\u{FE0F}');
+    let whole = |a: Animal| match a {
+        Animal::Elephant => "🐘",
+        Animal::Lion => "🦁",
+        Animal::Tiger => "🐅",
+        Animal::Leopard => "🐆",
+        Animal::Wolf => "🐺",
+        Animal::Dog => "🐕",
+        Animal::Cat => "🐈",
+        Animal::Rat => "🐀",
+    };
+    Animal::ALL
+        .into_iter()
+        .find(|&a| emoji(a) == bare || whole(a) == bare || (a == Animal::Rat && bare == "🐁"))
 }
 
 /// The menu of a game's board: each piece of the side to move that has a move, strongest
@@ -109,8 +129,28 @@ pub(crate) fn pick(cx: &mut Ctx<'_>, id: i64, ply: u32, from: Square) -> Result<
     }
     let mut view = game.view(lang, None);
     view.selected = Some(from);
+    // Where reactions move pieces, the answer lists the arrows to react with.
+    let dialect = cx.dialect();
+    let text = if dialect.reactions && !dialect.buttons {
+        let arrows: Vec<String> = pos
+            .destinations(from)
+            .filter_map(|to| {
+                let step = Step::of(pos, Move::new(from, to), view.flip)?;
+                Some(format!("{} {to}", step.dir.arrow()))
+            })
+            .collect();
+        tr!(
+            lang,
+            "pick-where-react",
+            piece = name,
+            square = square,
+            arrows = arrows.join(&tr!(lang, "list-separator"))
+        )
+    } else {
+        tr!(lang, "pick-where", piece = name, square = square)
+    };
     Ok(Handled::reply(Reply {
-        text: tr!(lang, "pick-where", piece = name, square = square),
+        text,
         board: Some(view),
         buttons,
         private: true,

@@ -6,6 +6,7 @@
 //! - [`probe`]: `jungle check`'s questions to the homeserver (changing nothing).
 //! - [`lease`]: the account's lease in the database, so that one process syncs it.
 //! - [`rooms`]: invites (allow-list), leaving empty rooms, messages to [`Event`]s, replies out.
+//! - [`touch`]: moves by reaction (an animal on the board, then an arrow on the answer).
 //!
 //! Start-up is [`Matrix::connect`] (log in or restore, one initial sync whose events are
 //! history and never answered, pending invites); [`Matrix::run`] then syncs until stopped.
@@ -21,6 +22,7 @@ mod retry;
 mod rooms;
 mod session;
 pub mod text;
+mod touch;
 
 use std::sync::Arc;
 use std::time::Duration;

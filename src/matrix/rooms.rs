@@ -1,6 +1,6 @@
-//! Rooms: invites within the allow-list, leaving rooms where the bot is alone, room messages to
-//! chat [`Event`]s (one queue per room keeps them in order) and replies back as `m.notice` plus
-//! an `m.image` board whose body says the position in words.
+//! Rooms: invites within the allow-list, leaving rooms where the bot is alone, room messages
+//! and reactions to chat [`Event`]s (one queue per room keeps them in order) and replies back
+//! as `m.notice` plus an `m.image` board whose body says the position in words.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -8,6 +8,8 @@ use std::sync::{Arc, Mutex};
 use anyhow::Context as _;
 use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
 use matrix_sdk::event_handler::EventHandlerHandle;
+use matrix_sdk::ruma::events::reaction::{OriginalSyncReactionEvent, ReactionEventContent};
+use matrix_sdk::ruma::events::relation::Annotation;
 use matrix_sdk::ruma::events::room::member::{
     MembershipState, OriginalSyncRoomMemberEvent, StrippedRoomMemberEvent,
 };
@@ -34,6 +36,7 @@ use super::PLATFORM;
 use super::config::MatrixConfig;
 use super::retry::backoff;
 use super::text::{self, Pill};
+use super::touch::{Prompt, Touch, Touches};
 
 /// The power level from which a room member may use the moderators' commands (Matrix clients
 /// call 50 "moderator").
@@ -46,6 +49,8 @@ enum Job {
         event: Event,
         event_id: OwnedEventId,
     },
+    /// A reaction that picks a piece or plays its move (see [`super::touch`]).
+    Touch { event: Event, touch: Touch },
     /// A message the service sends on its own.
     Post(Reply),
 }
@@ -60,6 +65,8 @@ pub struct Rooms {
     queues: Mutex<HashMap<OwnedRoomId, mpsc::UnboundedSender<Job>>>,
     /// Rooms whose messages are answered: joined before start, or since our join event went by.
     live: Mutex<HashSet<OwnedRoomId>>,
+    /// The boards and answers that reactions apply to.
+    touches: Touches,
 }
 
 fn place(room: &RoomId) -> Place {
@@ -86,6 +93,7 @@ impl Rooms {
             config,
             queues: Mutex::new(HashMap::new()),
             live: Mutex::new(live),
+            touches: Touches::default(),
         }
     }
 
@@ -103,6 +111,11 @@ impl Rooms {
                                     SyncMessageLikeEvent::Original(m),
                                 ),
                             ) => me.on_message(m, room).await,
+                            AnySyncTimelineEvent::MessageLike(
+                                AnySyncMessageLikeEvent::Reaction(SyncMessageLikeEvent::Original(
+                                    r,
+                                )),
+                            ) => me.on_reaction(r, room).await,
                             AnySyncTimelineEvent::State(AnySyncStateEvent::RoomMember(
                                 SyncStateEvent::Original(m),
                             )) => me.on_member(m, room).await,
@@ -294,6 +307,32 @@ impl Rooms {
         );
     }
 
+    /// A reaction on a board or on an answer to a pick; anything else is not for us.
+    async fn on_reaction(self: &Arc<Self>, ev: OriginalSyncReactionEvent, room: Room) {
+        if room.state() != RoomState::Joined || ev.sender == self.own {
+            return;
+        }
+        let Annotation { event_id, key, .. } = &ev.content.relates_to;
+        let Some(touch) = self
+            .touches
+            .reaction(room.room_id(), event_id, key, ev.sender.as_str())
+        else {
+            return;
+        };
+        if !self.is_live(&room, ev.origin_server_ts).await {
+            return;
+        }
+        let event = Event {
+            place: place(room.room_id()),
+            sender: self.sender(&room, &ev.sender).await,
+            input: Input::Button(match &touch {
+                Touch::Pick { id, .. } | Touch::Go { id, .. } => id.clone(),
+            }),
+            mentions: Vec::new(),
+        };
+        self.enqueue(&room, Job::Touch { event, touch });
+    }
+
     /// A member's id and the name the room shows for them.
     /// The sender of a message, marked as a moderator at power level 50 or more (room
     /// creators of room version 12 rank above every number).
@@ -373,15 +412,101 @@ impl Rooms {
                     });
                     by_sender.insert(sender, task);
                 }
-                Job::Post(reply) => self.send(&room, &reply, None).await,
+                Job::Touch { event, touch } => {
+                    by_sender.retain(|_, h| !h.is_finished());
+                    let sender = event.sender.id.clone();
+                    let before = by_sender.remove(&sender);
+                    let (rooms, room) = (self.clone(), room.clone());
+                    let task = tokio::spawn(async move {
+                        if let Some(before) = before {
+                            let _ = before.await;
+                        }
+                        rooms.touched(&room, event, touch).await;
+                    });
+                    by_sender.insert(sender, task);
+                }
+                Job::Post(reply) => {
+                    self.send(&room, &reply, None).await;
+                }
             }
         }
     }
 
-    async fn send(&self, room: &Room, reply: &Reply, answering: Option<&EventId>) {
-        if let Err(e) = send_reply(room, reply, answering).await {
-            tracing::error!(room = %room.room_id(), error = format!("{e:#}"), "cannot post a reply");
-            chat::metrics::reply_failed(PLATFORM);
+    /// A reaction's command through the chat layer. A pick is answered, replying to the board,
+    /// with the piece's destinations and one arrow reaction per way it can go; an arrow's move
+    /// goes out as any move's replies do, and the answer it was on is redacted. Refusals (not
+    /// this player's turn, a board that moved on) are not said: a reaction is not a question.
+    async fn touched(&self, room: &Room, event: Event, touch: Touch) {
+        let player = event.sender.id.clone();
+        let (replies, _) = self.service.handle_staged(event).await;
+        match touch {
+            Touch::Pick { board, .. } => {
+                for reply in replies {
+                    let goes = Touches::arrows(&reply);
+                    let Some(game) = reply.board.as_ref().map(|b| b.game_id) else {
+                        continue;
+                    };
+                    if goes.is_empty() {
+                        tracing::debug!(room = %room.room_id(), "a reaction that picks nothing");
+                        continue;
+                    }
+                    let Some(events) = self.send(room, &reply, Some(&board)).await else {
+                        continue;
+                    };
+                    let Some(notice) = events.first() else {
+                        continue;
+                    };
+                    for (dir, _) in &goes {
+                        let arrow = Annotation::new(notice.clone(), dir.arrow().to_string());
+                        if let Err(e) = room.send(ReactionEventContent::new(arrow)).await {
+                            tracing::warn!(room = %room.room_id(), error = %e, "cannot react");
+                        }
+                    }
+                    self.touches
+                        .prompted(room.room_id(), game, &player, events, goes);
+                }
+            }
+            Touch::Go { prompt, .. } => {
+                for reply in replies.iter().filter(|r| !r.private) {
+                    self.send(room, reply, None).await;
+                }
+                if let Some(p) = self.touches.take_prompt(&prompt) {
+                    self.redact(room, p).await;
+                }
+            }
+        }
+    }
+
+    /// Removes an answer to a pick that no longer applies.
+    async fn redact(&self, room: &Room, prompt: Prompt) {
+        for id in &prompt.events {
+            if let Err(e) = room.redact(id, None, None).await {
+                tracing::warn!(room = %room.room_id(), error = %e, "cannot redact an answer");
+            }
+        }
+    }
+
+    /// Sends a reply; returns its events (notice, then image), or `None` when it failed.
+    /// A board replaces its game's newest board for reactions, and answers to picks on the
+    /// board before it are redacted.
+    async fn send(
+        &self,
+        room: &Room,
+        reply: &Reply,
+        answering: Option<&EventId>,
+    ) -> Option<Vec<OwnedEventId>> {
+        match send_reply(room, reply, answering).await {
+            Ok(events) => {
+                for stale in self.touches.sent(room.room_id(), reply, events.clone()) {
+                    self.redact(room, stale).await;
+                }
+                Some(events)
+            }
+            Err(e) => {
+                tracing::error!(room = %room.room_id(), error = format!("{e:#}"), "cannot post a reply");
+                chat::metrics::reply_failed(PLATFORM);
+                None
+            }
         }
     }
 }
@@ -401,11 +526,13 @@ fn notice_bodies(reply: &Reply, pills: &[Pill<'_>]) -> (String, String) {
 
 /// A reply as an `m.notice` (mentioning the users it names, answering the triggering message
 /// when private) and its board as an `m.image`, encrypted by matrix-sdk in encrypted rooms.
+/// Returns the events sent, in order.
 pub async fn send_reply(
     room: &Room,
     reply: &Reply,
     answering: Option<&EventId>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Vec<OwnedEventId>> {
+    let mut sent = Vec::new();
     let mentioned: Vec<(OwnedUserId, &str)> = reply
         .mentions
         .iter()
@@ -429,7 +556,8 @@ pub async fn send_reply(
                 matrix_sdk::ruma::events::relation::Reply::with_event_id(id.to_owned()),
             ));
         }
-        room.send(content).await.context("sending a notice")?;
+        let r = room.send(content).await.context("sending a notice")?;
+        sent.push(r.response.event_id);
     }
     if let Some(image) = &reply.image {
         let mime: mime::Mime = image
@@ -450,11 +578,13 @@ pub async fn send_reply(
         let config = AttachmentConfig::new()
             .info(AttachmentInfo::Image(info))
             .caption(caption);
-        room.send_attachment(&image.file_name, &mime, image.bytes.clone(), config)
+        let r = room
+            .send_attachment(&image.file_name, &mime, image.bytes.clone(), config)
             .await
             .context("uploading the board")?;
+        sent.push(r.event_id);
     }
-    Ok(())
+    Ok(sent)
 }
 
 #[cfg(test)]

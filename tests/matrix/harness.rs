@@ -14,10 +14,13 @@ use jungle::store::Store;
 use matrix_sdk::config::SyncSettings;
 use matrix_sdk::media::{MediaFormat, MediaRequestParameters};
 use matrix_sdk::ruma::api::client::room::create_room::v3::Request as CreateRoomRequest;
+use matrix_sdk::ruma::events::reaction::ReactionEventContent;
+use matrix_sdk::ruma::events::relation::Annotation;
 use matrix_sdk::ruma::events::room::member::MembershipState;
 use matrix_sdk::ruma::events::room::message::{
     ImageMessageEventContent, MessageType, RoomMessageEventContent,
 };
+use matrix_sdk::ruma::events::room::redaction::SyncRoomRedactionEvent;
 use matrix_sdk::ruma::events::{
     AnySyncMessageLikeEvent, AnySyncStateEvent, AnySyncTimelineEvent, SyncMessageLikeEvent,
     SyncStateEvent,
@@ -227,6 +230,8 @@ pub fn service(dir: &Path) -> Service {
 pub struct Seen {
     pub room: OwnedRoomId,
     pub sender: OwnedUserId,
+    /// The event's id (a membership change's too).
+    pub event_id: OwnedEventId,
     pub what: Saw,
 }
 
@@ -241,6 +246,10 @@ pub enum Saw {
         user: OwnedUserId,
         membership: MembershipState,
     },
+    /// A reaction (`m.annotation`) with `key` on `target`.
+    Reaction { target: OwnedEventId, key: String },
+    /// A redaction of `target`.
+    Redaction { target: OwnedEventId },
     /// An encrypted event the client could not decrypt.
     Undecryptable,
 }
@@ -290,6 +299,20 @@ impl Human {
                             content: Box::new(m.content.clone()),
                             encrypted: info.is_some(),
                         },
+                        AnySyncTimelineEvent::MessageLike(AnySyncMessageLikeEvent::Reaction(
+                            SyncMessageLikeEvent::Original(r),
+                        )) => Saw::Reaction {
+                            target: r.content.relates_to.event_id.clone(),
+                            key: r.content.relates_to.key.clone(),
+                        },
+                        AnySyncTimelineEvent::MessageLike(
+                            AnySyncMessageLikeEvent::RoomRedaction(
+                                SyncRoomRedactionEvent::Original(r),
+                            ),
+                        ) => match r.content.redacts.clone().or_else(|| r.redacts.clone()) {
+                            Some(target) => Saw::Redaction { target },
+                            None => return,
+                        },
                         AnySyncTimelineEvent::MessageLike(
                             AnySyncMessageLikeEvent::RoomEncrypted(_),
                         ) => Saw::Undecryptable,
@@ -304,6 +327,7 @@ impl Human {
                     let _ = tx.send(Seen {
                         room: room.room_id().to_owned(),
                         sender: ev.sender().to_owned(),
+                        event_id: ev.event_id().to_owned(),
                         what,
                     });
                 }
@@ -353,6 +377,14 @@ impl Human {
 
     pub async fn send(&self, room: &Room, content: RoomMessageEventContent) -> OwnedEventId {
         room.send(content).await.unwrap().response.event_id
+    }
+
+    /// Reacts to `target` with `key` (encrypted in encrypted rooms, as clients do).
+    pub async fn react(&self, room: &Room, target: &OwnedEventId, key: &str) {
+        let annotation = Annotation::new(target.clone(), key.to_string());
+        room.send(ReactionEventContent::new(annotation))
+            .await
+            .unwrap();
     }
 
     /// The next thing seen in `room` for which `pick` gives `Some`; earlier ones are dropped.
@@ -428,6 +460,7 @@ impl Human {
             Saw::Message { content, encrypted } if s.sender == bot => Some(Message {
                 content: (**content).clone(),
                 encrypted: *encrypted,
+                event_id: s.event_id.clone(),
             }),
             Saw::Undecryptable if s.sender == bot => {
                 panic!("{} could not decrypt a message from {bot}", self.id)
@@ -449,6 +482,7 @@ impl Human {
                     Some(Message {
                         content: (**content).clone(),
                         encrypted: *encrypted,
+                        event_id: s.event_id.clone(),
                     })
                 }
                 Saw::Undecryptable if s.sender == bot => {
@@ -481,6 +515,7 @@ impl Human {
 pub struct Message {
     pub content: RoomMessageEventContent,
     pub encrypted: bool,
+    pub event_id: OwnedEventId,
 }
 
 impl Message {

@@ -7,6 +7,7 @@ mod failures;
 mod front;
 mod harness;
 mod together;
+mod touch;
 
 use crate::synapse_or_skip;
 use harness::{Bot, BotOptions, Human, Proxy, decode_png, test_png, within};

@@ -61,6 +61,7 @@ placeholder-square = square
 placeholder-game = game
 placeholder-count = count
 help-lead-prefix = Jungle (Dou Shou Qi) commands, each after { $prefix }: In your game, type a move like `G7 G6` or `tiger up`.
+help-lead-prefix-react = Jungle (Dou Shou Qi) commands, each after { $prefix }: In your game, type a move like `G7 G6` or `tiger up`, or react to the newest board with an animal and then to my answer with an arrow.
 help-lead-slash = Jungle (Dou Shou Qi) commands: type { $command } and pick one. Moves: { $move_command }, or mention me with the move. Buttons under the board resign or offer a draw.
 help-lead-slash-commands = Jungle (Dou Shou Qi) commands: type { $command } and pick one. Here only my commands reach me: move with { $move_command }, or pick a piece in the menu under the board. Buttons under the board resign or offer a draw.
 help-lead-slash-typed = Jungle (Dou Shou Qi) commands: type { $command } and pick one. In your game, type a move like `G7 G6` or `tiger up`. Buttons under the board resign or offer a draw.
@@ -239,6 +240,7 @@ picker-placeholder = Choose a piece to move
 picker-choice = { $animal } { $square }
 # Privately, after a piece was chosen in the menu: one button per destination below.
 pick-where = Where should the { $piece } on { $square } go? Press a square below.
+pick-where-react = Where should the { $piece } on { $square } go? React with an arrow: { $arrows }.
 go-capture = { $square }: takes the { $animal }
 go-leap = { $square }: leaps the lake
 go-leap-capture = { $square }: leaps and takes the { $animal }

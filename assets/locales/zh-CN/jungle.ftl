@@ -58,6 +58,7 @@ placeholder-square = 格子
 placeholder-game = 对局编号
 placeholder-count = 人数
 help-lead-prefix = 斗兽棋指令如下，使用时前面都要加上 { $prefix }。轮到你走时，直接输入走法即可，例如 `G7 G6` 或 `虎上`。
+help-lead-prefix-react = 斗兽棋指令如下，使用时前面都要加上 { $prefix }。轮到你走时，直接输入走法即可，例如 `G7 G6` 或 `虎上`；也可以在最新的棋盘上用动物表情回应，再在我的回复上点箭头。
 help-lead-slash = 斗兽棋指令如下：输入 { $command }，再选择其中一项。走棋用 { $move_command }，也可以 @我 并附上走法。认输、求和可以直接点击棋盘下方的按钮。
 help-lead-slash-commands = 斗兽棋指令如下：输入 { $command }，再选择其中一项。在这里我只收得到指令：走棋用 { $move_command }，或者在棋盘下方的菜单里选一个棋子。认输、求和可以直接点击棋盘下方的按钮。
 help-lead-slash-typed = 斗兽棋指令如下：输入 { $command }，再选择其中一项。轮到你走时，直接输入走法即可，例如 `G7 G6` 或 `虎上`。认输、求和可以直接点击棋盘下方的按钮。
@@ -224,6 +225,7 @@ picker-placeholder = 选一枚要走的棋子
 picker-choice = { $animal } { $square }
 # 在菜单里选中棋子后，只有本人能看到：下面每个按钮是一个可以走到的格子。
 pick-where = { $square } 的{ $piece }走到哪里？请点击下面的格子。
+pick-where-react = { $square } 的{ $piece }走到哪里？请用箭头表情回应：{ $arrows }。
 go-capture = { $square }：吃{ $animal }
 go-leap = { $square }：跳过河
 go-leap-capture = { $square }：跳过河吃{ $animal }

@@ -59,6 +59,7 @@ placeholder-square = 格位
 placeholder-game = 對局編號
 placeholder-count = 名次數
 help-lead-prefix = 鬥獸棋的指令如下，每個指令前面都要加上 { $prefix }。輪到你時，直接打出走法即可，例如 `G7 G6` 或 `虎上`。
+help-lead-prefix-react = 鬥獸棋的指令如下，每個指令前面都要加上 { $prefix }。輪到你時，直接打出走法即可，例如 `G7 G6` 或 `虎上`；也可以在最新的棋盤上按一個動物圖示回應，再到我的回覆上按方向。
 help-lead-slash = 鬥獸棋的指令如下：輸入 { $command } 後選擇要用的指令。走棋請用 { $move_command }，或是標註我並寫上走法。要認輸或提和，按棋盤下方的按鈕就行。
 help-lead-slash-commands = 鬥獸棋的指令如下：輸入 { $command } 後選擇要用的指令。在這裡我只收得到指令：走棋請用 { $move_command }，或是在棋盤下方的選單裡選一隻棋子。要認輸或提和，按棋盤下方的按鈕就行。
 help-lead-slash-typed = 鬥獸棋的指令如下：輸入 { $command } 後選擇要用的指令。輪到你時，直接打出走法即可，例如 `G7 G6` 或 `虎上`。要認輸或提和，按棋盤下方的按鈕就行。
@@ -225,6 +226,7 @@ picker-placeholder = 選擇要移動的棋子
 picker-choice = { $animal }（{ $square }）
 # 在選單中選好棋子之後只有本人看得到：下方每個按鈕代表一個可以去的格位。
 pick-where = 要把 { $square } 的{ $piece }移到哪一格？請按下方的按鈕。
+pick-where-react = 要把 { $square } 的{ $piece }移到哪一格？請按方向圖示回應：{ $arrows }。
 go-capture = { $square }：吃掉對方的{ $animal }
 go-leap = { $square }：跳到對岸
 go-leap-capture = { $square }：跳到對岸並吃掉{ $animal }
