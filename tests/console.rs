@@ -774,27 +774,11 @@ fn a_line_that_is_not_text_is_answered_and_the_session_goes_on() {
 #[test]
 fn a_line_that_is_not_text_does_not_end_a_game_against_the_bot() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jungle"))
-        .args(["play", "--level", "easy", "--side", "jade", "--db"])
-        .arg(dir.path().join("jungle.db"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"\xc3\x28\nG7 G6\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = crate::common::jungle_play(
+        &dir.path().join("jungle.db"),
+        &["--level", "easy", "--side", "jade"],
+        b"\xc3\x28\nG7 G6\nquit\n",
     );
-    let out = String::from_utf8(out.stdout).unwrap();
     has(
         &out,
         "jungle: I could not read that line (it is not UTF-8 text).",

@@ -312,28 +312,14 @@ fn console_transcripts_in_each_language() {
     assert!(!tw.contains("第 #"), "{tw}");
 }
 
-/// `jungle play` with `args` on the database in `dir`, given `input`; its standard output.
+/// `jungle play` (easy, as Jade) with `args` on the database in `dir`, given `input`; its
+/// standard output.
 fn play(dir: &Path, args: &[&str], input: &[u8]) -> String {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jungle"))
-        .args(["play", "--level", "easy", "--side", "jade"])
-        .args(args)
-        .arg("--db")
-        .arg(dir.join("jungle.db"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    let all: Vec<&str> = ["--level", "easy", "--side", "jade"]
+        .into_iter()
+        .chain(args.iter().copied())
+        .collect();
+    crate::common::jungle_play(&dir.join("jungle.db"), &all, input)
 }
 
 #[test]

@@ -104,36 +104,15 @@ fn the_rules_say_how_a_step_is_written() {
 
 #[test]
 fn jungle_play_reads_steps_on_the_board_turned_round() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("jungle.db");
     // Playing Crimson, the board is turned round (rank 9 at the top, file A on the right):
     // Crimson's rat goes up to A4, and right is off the board.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jungle"))
-        .args([
-            "play", "--level", "easy", "--side", "crimson", "--lang", "en",
-        ])
-        .arg("--db")
-        .arg(&db)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"rat right\nrat up\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let text = crate::common::jungle_play(
+        &db,
+        &["--level", "easy", "--side", "crimson", "--lang", "en"],
+        b"rat right\nrat up\nquit\n",
     );
-    let text = String::from_utf8(out.stdout).unwrap();
     has(&text, "The rat on A3 cannot go right.");
     has(&text, "played A3 A4");
     let store = jungle::store::Store::connect(&jungle::store::Location::File(db)).unwrap();

@@ -28,6 +28,7 @@ mod ops;
 mod perft;
 mod props;
 mod races;
+mod rematch;
 mod render;
 mod replay;
 mod rules;

@@ -32,11 +32,13 @@ pub enum Action {
         ply: u32,
         mv: Move,
     },
+    /// After a game between people: the same game again, colours swapped.
+    Rematch(i64),
 }
 
 /// The action words of button ids.
-const WORDS: [&str; 7] = [
-    "accept", "decline", "cancel", "resign", "draw", "takeback", "resign!",
+const WORDS: [&str; 8] = [
+    "accept", "decline", "cancel", "resign", "draw", "takeback", "resign!", "rematch",
 ];
 
 impl Action {
@@ -54,6 +56,7 @@ impl Action {
             Action::Draw(n) => (4, n),
             Action::Takeback(n) => (5, n),
             Action::ConfirmResign(n) => (6, n),
+            Action::Rematch(n) => (7, n),
         };
         format!("{}:{n}", WORDS[i])
     }
@@ -93,7 +96,8 @@ impl Action {
             3 => Action::Resign(n),
             4 => Action::Draw(n),
             5 => Action::Takeback(n),
-            _ => Action::ConfirmResign(n),
+            6 => Action::ConfirmResign(n),
+            _ => Action::Rematch(n),
         })
     }
 
@@ -121,6 +125,7 @@ impl Action {
             Action::Takeback(n) => Command::Takeback { game: Some(n) },
             Action::Pick { game, ply, from } => Command::Pick { game, ply, from },
             Action::Go { game, ply, mv } => Command::Go { game, ply, mv },
+            Action::Rematch(n) => Command::Rematch { game: Some(n) },
         }
     }
 
@@ -133,7 +138,8 @@ impl Action {
             | Action::Resign(n)
             | Action::Draw(n)
             | Action::Takeback(n)
-            | Action::ConfirmResign(n) => n,
+            | Action::ConfirmResign(n)
+            | Action::Rematch(n) => n,
             Action::Pick { game, .. } | Action::Go { game, .. } => game,
         }
     }

@@ -1,5 +1,6 @@
 //! Starting games: challenges between players (open or addressed), accepting, declining,
-//! cancelling, and games against the bot. Each reads as: load, decide, commit, reply.
+//! cancelling, games against the bot, and rematches. Each reads as: load, decide, commit,
+//! reply.
 
 use crate::lang::tr;
 use engine::{Position, Side};
@@ -10,6 +11,7 @@ use super::buttons::{challenge_button_ids, challenge_buttons};
 use super::command::SideChoice;
 use super::context::{Ctx, Handled, Result, refuse};
 use super::event::{Reply, User};
+use super::game::{Game, Seat};
 use super::lifecycle::game_started;
 use super::lookup::{busy, coin, ensure_free, resolve_user};
 
@@ -30,6 +32,18 @@ pub(crate) fn challenge(
             command = cx.cmd(cx.reader(), "play bot")
         ));
     }
+    offer(cx, target, side, casual, None)
+}
+
+/// Posts a challenge to `target` (anyone, when `None`); `rematch_of` names the game it plays
+/// again.
+fn offer(
+    cx: &mut Ctx<'_>,
+    target: Option<PlayerRow>,
+    side: SideChoice,
+    casual: bool,
+    rematch_of: Option<i64>,
+) -> Result<Handled> {
     ensure_free(cx, &cx.me)?;
     if let Some(t) = &target {
         ensure_free(cx, t)?;
@@ -69,6 +83,20 @@ pub(crate) fn challenge(
     let kind = if casual { "casual" } else { "rated" };
     let d = cx.dialect();
     let (text, mentions) = match &target {
+        Some(t) if rematch_of.is_some() => (
+            tr!(
+                lang,
+                "rematch-offer",
+                name = me,
+                game = rematch_of.unwrap_or_default(),
+                kind = kind,
+                side = side,
+                accept = d.press(lang, "button-accept", "accept"),
+                decline = d.press(lang, "button-decline", "decline"),
+                minutes = minutes
+            ),
+            vec![User::new(&t.user_id, &t.display_name)],
+        ),
         Some(t) => (
             tr!(
                 lang,
@@ -259,6 +287,51 @@ pub(crate) fn cancel(cx: &mut Ctx<'_>, id: Option<i64>) -> Result<Handled> {
         retired_buttons: challenge_button_ids(c.id),
         ..Reply::default()
     }))
+}
+
+/// The sender's last game in this channel (or game `id`, if it is theirs and here) again, the
+/// colours swapped and rated as it was: against the bot it starts at once; to a person it is
+/// offered as a challenge, or accepts theirs when they asked first.
+pub(crate) fn rematch(cx: &mut Ctx<'_>, id: Option<i64>) -> Result<Handled> {
+    let lang = cx.reader();
+    let store = cx.env.store;
+    let row = match id {
+        Some(id) => store
+            .game(id)?
+            .filter(|g| g.platform == cx.platform() && g.channel == cx.channel()),
+        None => store
+            .games_of(cx.me.id, cx.platform(), cx.channel(), 1)?
+            .into_iter()
+            .next(),
+    };
+    let Some(row) = row else {
+        return refuse(tr!(lang, "rematch-none"));
+    };
+    let game = Game::load(store, row)?;
+    let Some(mine) = game.side_of(cx.me.id) else {
+        return refuse(tr!(lang, "rematch-not-yours", game = game.id()));
+    };
+    if game.is_active() {
+        return refuse(tr!(lang, "rematch-still-playing", game = game.id()));
+    }
+    let side = match mine.other() {
+        Side::Jade => SideChoice::Jade,
+        Side::Crimson => SideChoice::Crimson,
+    };
+    let casual = game.is_casual();
+    match game.seat(mine.other()).clone() {
+        Seat::Bot(level) => play_bot(cx, Some(level), side, casual),
+        Seat::Human(opponent) => {
+            let theirs = store
+                .open_challenges(cx.platform(), cx.channel(), cx.now())?
+                .into_iter()
+                .find(|c| c.challenger_id == opponent.id && c.challenged_id == Some(cx.me.id));
+            match theirs {
+                Some(c) => accept(cx, Some(c.id), None),
+                None => offer(cx, Some(opponent), side, casual, Some(game.id())),
+            }
+        }
+    }
 }
 
 pub(crate) fn play_bot(

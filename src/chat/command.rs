@@ -146,6 +146,11 @@ pub enum Command {
     Takeback {
         game: Option<i64>,
     },
+    /// The sender's last game here (or game `game`) again with colours swapped: offered to a
+    /// person (or accepted, when they offered first), started at once against the bot.
+    Rematch {
+        game: Option<i64>,
+    },
     Games,
     Rating {
         user: Option<String>,

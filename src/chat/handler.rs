@@ -118,7 +118,10 @@ impl Core {
         }
         let starts_game = matches!(
             cmd,
-            Command::PlayBot { .. } | Command::Challenge { .. } | Command::Accept { .. }
+            Command::PlayBot { .. }
+                | Command::Challenge { .. }
+                | Command::Accept { .. }
+                | Command::Rematch { .. }
         );
         let limits = &self.settings.limits;
         let verdict =
@@ -183,7 +186,8 @@ impl Core {
                 Ok(None) => Some(vec![id.to_string()]),
                 Err(_) => None,
             },
-            None => None,
+            // A rematch is offered after the game, for as long as the message stays.
+            Some(Action::Rematch(_)) | None => None,
         };
         dead.unwrap_or_default()
     }
@@ -318,6 +322,7 @@ fn run(cx: &mut Ctx<'_>, cmd: Command) -> Result<Handled> {
         Command::Resign { game, confirmed } => play::resign(cx, game, confirmed),
         Command::Draw { game } => play::draw(cx, game),
         Command::Takeback { game } => takeback::takeback(cx, game),
+        Command::Rematch { game } => challenges::rematch(cx, game),
         Command::Games => info::games(cx),
         Command::Rating { user } => info::rating(cx, user.as_deref()),
         Command::Top { global, limit } => info::top(cx, global, limit),

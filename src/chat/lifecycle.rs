@@ -6,8 +6,9 @@ use crate::rating::{self, Rated};
 use engine::{DrawReason, Move, Outcome, Side, WinReason};
 use store::{Finish, GameRow, RatingChange, Step};
 
+use super::buttons::Action;
 use super::context::{Env, Handled, Result, refuse};
-use super::event::{Reply, User};
+use super::event::{ButtonStyle, Reply, User};
 use super::game::{Game, Seat, side};
 use crate::lang::Lang;
 
@@ -187,10 +188,21 @@ pub(crate) fn end_reply(
     } else {
         tr!(lang, "game-end", lead = lead, result = result)
     };
+    // Between people, the same game again is one press away.
+    let people = matches!(
+        (&game.jade, &game.crimson),
+        (Seat::Human(_), Seat::Human(_))
+    );
+    let buttons = if people {
+        vec![Action::Rematch(game.id()).button(lang, "button-rematch", ButtonStyle::Primary)]
+    } else {
+        Vec::new()
+    };
     Reply {
         text,
         board: Some(game.view(lang, Some(outcome))),
         mentions,
+        buttons,
         retired_buttons: game.button_ids(),
         ..Reply::default()
     }

@@ -271,6 +271,19 @@ pub static COMMANDS: &[Spec] = &[
             },
         )
     },
+    Spec {
+        aliases: &["再来一盘", "再來一局"],
+        ..spec(
+            "rematch",
+            &[text_only("game", Kind::Number)],
+            "help-rematch",
+            |a| {
+                Some(Command::Rematch {
+                    game: a.number("game"),
+                })
+            },
+        )
+    },
     spec("games", &[], "help-games", |_| Some(Command::Games)),
     Spec {
         aliases: &["elo"],

@@ -626,6 +626,7 @@ pub(super) mod tests {
                 "resign",
                 "draw",
                 "takeback",
+                "rematch",
                 "games",
                 "rating",
                 "top",

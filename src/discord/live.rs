@@ -59,8 +59,9 @@ pub fn item_of_ids<'a>(ids: impl IntoIterator<Item = &'a str>, board: bool) -> O
             Action::Resign(n) | Action::Pick { game: n, .. } => return Some(format!("game:{n}")),
             Action::Draw(n) | Action::Takeback(n) if board => return Some(format!("game:{n}")),
             Action::Draw(n) | Action::Takeback(n) => offer = Some(format!("offer:{n}")),
-            // A confirmation or a piece's destinations: private, never an item.
-            Action::ConfirmResign(_) | Action::Go { .. } => return None,
+            // A confirmation or a piece's destinations: private, never an item. A rematch is
+            // offered under the last board for as long as the message stays.
+            Action::ConfirmResign(_) | Action::Go { .. } | Action::Rematch(_) => return None,
         }
     }
     offer

@@ -391,14 +391,9 @@ impl Rooms {
         while let Some(job) = jobs.recv().await {
             match job {
                 Job::Message { event, event_id } => {
-                    by_sender.retain(|_, h| !h.is_finished());
                     let sender = event.sender.id.clone();
-                    let before = by_sender.remove(&sender);
                     let (rooms, room) = (self.clone(), room.clone());
-                    let task = tokio::spawn(async move {
-                        if let Some(before) = before {
-                            let _ = before.await;
-                        }
+                    after_the_last(&mut by_sender, sender, async move {
                         let (replies, pending) = rooms.service.handle_staged(event).await;
                         for reply in replies {
                             rooms.send(&room, &reply, Some(&event_id)).await;
@@ -410,20 +405,13 @@ impl Rooms {
                             }
                         }
                     });
-                    by_sender.insert(sender, task);
                 }
                 Job::Touch { event, touch } => {
-                    by_sender.retain(|_, h| !h.is_finished());
                     let sender = event.sender.id.clone();
-                    let before = by_sender.remove(&sender);
                     let (rooms, room) = (self.clone(), room.clone());
-                    let task = tokio::spawn(async move {
-                        if let Some(before) = before {
-                            let _ = before.await;
-                        }
+                    after_the_last(&mut by_sender, sender, async move {
                         rooms.touched(&room, event, touch).await;
                     });
-                    by_sender.insert(sender, task);
                 }
                 Job::Post(reply) => {
                     self.send(&room, &reply, None).await;
@@ -509,6 +497,23 @@ impl Rooms {
             }
         }
     }
+}
+
+/// Runs `work` once `sender`'s previous work in the room is done, beside other senders' work.
+fn after_the_last(
+    by_sender: &mut HashMap<String, tokio::task::JoinHandle<()>>,
+    sender: String,
+    work: impl std::future::Future<Output = ()> + Send + 'static,
+) {
+    by_sender.retain(|_, h| !h.is_finished());
+    let before = by_sender.remove(&sender);
+    let task = tokio::spawn(async move {
+        if let Some(before) = before {
+            let _ = before.await;
+        }
+        work.await;
+    });
+    by_sender.insert(sender, task);
 }
 
 /// The notice's plain and HTML bodies. A board without its picture (rendering failed) is

@@ -1,12 +1,39 @@
 //! Shared helpers for the integration tests: position building, a slow reference move
-//! generator, and a small deterministic random number generator.
+//! generator, a small deterministic random number generator, and `jungle play` with input.
 #![allow(dead_code)]
 
 pub mod backends;
 pub mod logs;
 pub mod reference;
 
+use std::path::Path;
+
 use jungle::engine::{Move, Position};
+
+/// `jungle play --db <db>` with `args`, given `input` on its standard input; checks that it
+/// succeeded and returns its standard output.
+pub fn jungle_play(db: &Path, args: &[&str], input: &[u8]) -> String {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jungle"))
+        .arg("play")
+        .args(args)
+        .arg("--db")
+        .arg(db)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
 
 /// Builds a position string from `(piece letter, square)` pairs, e.g. `&[('L', "C7"), ('r', "A1")]`.
 pub fn board(turn: char, clock: u32, pieces: &[(char, &str)]) -> String {

@@ -4,8 +4,8 @@
 
 use super::double::{Double, Msg};
 use super::harness::{
-    ALICE, BOB, CAROL, Person, World, assert_has, assert_no_unknown_calls, choose, click, press,
-    reply, stripped,
+    ALICE, BOB, CAROL, Person, World, assert_has, assert_no_unknown_calls, button_list, choose,
+    click, press, reply, stripped,
 };
 use super::{GUILD_BOT, challenge};
 
@@ -142,6 +142,20 @@ async fn a_game_played_by_menus_and_buttons_only() {
     }
     let c = stripped(&w, challenge_msg).await;
     assert_eq!((c.updates.len(), c.edits.len()), (1, 0));
+
+    // The last board offers the same game again; Bob's press offers it to Alice, whose Accept
+    // starts game #2 with the colours swapped.
+    assert_eq!(over.buttons(), button_list(&[("rematch:1", false)]));
+    let offer = click(&w, BOB, over.id, "rematch:1").await;
+    assert!(!offer.ephemeral());
+    assert_has(&offer.content, &ALICE.mention());
+    assert_has(
+        &offer.text(),
+        "bob offers you a rematch of game #1 (bob plays Jade and moves first this time).",
+    );
+    let second = click(&w, ALICE, offer.id, "accept:2").await;
+    assert_has(&second.text(), "Game #2 starts");
+    assert_has(&second.content, &BOB.mention());
     assert_no_unknown_calls(&w);
     w.finish().await;
 }

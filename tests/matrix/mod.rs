@@ -98,6 +98,33 @@ async fn room_with_bot(human: &Human, bot: &OwnedUserId, encrypted: bool) -> Roo
     room
 }
 
+/// A plain room with `bot_name`'s bot, alice and bob, all joined: (the bot, alice, bob, the
+/// room as alice's client and as bob's has it).
+async fn two_people(
+    env: &harness::Env,
+    bot_name: &str,
+    dir: &std::path::Path,
+) -> (Bot, Human, Human, Room, Room) {
+    let bot = Bot::start(env, bot_name, dir).await;
+    let alice = Human::login(env, "alice").await;
+    let bob = Human::login(env, "bob").await;
+    let room = alice.create_room(&[&bot.id, &bob.id], false).await;
+    bob.client.join_room_by_id(room.room_id()).await.unwrap();
+    alice.wait_joined(&room, &[&bot.id, &bob.id]).await;
+    let bob_room = bob.client.get_room(room.room_id()).unwrap();
+    (bot, alice, bob, room, bob_room)
+}
+
+/// Alice challenges bob (alice plays Jade), naming him with a pill as clients send it.
+async fn challenge_bob(alice: &Human, room: &Room, bob: &Human) {
+    let challenge = RoomMessageEventContent::text_html(
+        "!jungle challenge bob jade",
+        "!jungle challenge <a href=\"https://matrix.to/#/@bob:localhost\">bob</a> jade",
+    )
+    .add_mentions(Mentions::with_user_ids([bob.id.clone()]));
+    alice.send(room, challenge).await;
+}
+
 /// After a notice that shows a board: the board image follows, and it decodes.
 async fn expect_board(human: &Human, room: &Room, bot: &UserId, encrypted: bool) {
     let msg = human.next_from(room, bot).await;
@@ -274,21 +301,8 @@ async fn a_challenge_between_two_people() {
     let env = synapse_or_skip!();
     harness::init_logs();
     let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(&env, "bot2", dir.path()).await;
-    let alice = Human::login(&env, "alice").await;
-    let bob = Human::login(&env, "bob").await;
-    let room = alice.create_room(&[&bot.id, &bob.id], false).await;
-    bob.client.join_room_by_id(room.room_id()).await.unwrap();
-    alice.wait_joined(&room, &[&bot.id, &bob.id]).await;
-    let bob_room = bob.client.get_room(room.room_id()).unwrap();
-
-    // A pill, as clients send it.
-    let challenge = RoomMessageEventContent::text_html(
-        "!jungle challenge bob jade",
-        "!jungle challenge <a href=\"https://matrix.to/#/@bob:localhost\">bob</a> jade",
-    )
-    .add_mentions(Mentions::with_user_ids([bob.id.clone()]));
-    alice.send(&room, challenge).await;
+    let (bot, alice, bob, room, bob_room) = two_people(&env, "bot2", dir.path()).await;
+    challenge_bob(&alice, &room, &bob).await;
     let open = bob
         .notice_with(&bob_room, &bot.id, "alice challenges you")
         .await;

@@ -4,12 +4,11 @@
 //! encrypted room against the bot.
 
 use matrix_sdk::Room;
-use matrix_sdk::ruma::events::Mentions;
-use matrix_sdk::ruma::events::room::message::{MessageType, Relation, RoomMessageEventContent};
+use matrix_sdk::ruma::events::room::message::{MessageType, Relation};
 use matrix_sdk::ruma::{OwnedEventId, UserId};
 
 use super::harness::{Bot, Human, Saw, Seen};
-use super::{game_in, room_with_bot};
+use super::{challenge_bob, game_in, room_with_bot, two_people};
 use crate::synapse_or_skip;
 
 const UP: &str = "\u{2B06}\u{FE0F}";
@@ -160,20 +159,8 @@ async fn moves_by_reaction_between_two_people() {
     let env = synapse_or_skip!();
     super::harness::init_logs();
     let dir = tempfile::tempdir().unwrap();
-    let bot = Bot::start(&env, "bot17", dir.path()).await;
-    let alice = Human::login(&env, "alice").await;
-    let bob = Human::login(&env, "bob").await;
-    let room = alice.create_room(&[&bot.id, &bob.id], false).await;
-    bob.client.join_room_by_id(room.room_id()).await.unwrap();
-    alice.wait_joined(&room, &[&bot.id, &bob.id]).await;
-    let bob_room = bob.client.get_room(room.room_id()).unwrap();
-
-    let challenge = RoomMessageEventContent::text_html(
-        "!jungle challenge bob jade",
-        "!jungle challenge <a href=\"https://matrix.to/#/@bob:localhost\">bob</a> jade",
-    )
-    .add_mentions(Mentions::with_user_ids([bob.id.clone()]));
-    alice.send(&room, challenge).await;
+    let (bot, alice, bob, room, bob_room) = two_people(&env, "bot17", dir.path()).await;
+    challenge_bob(&alice, &room, &bob).await;
     bob.notice_with(&bob_room, &bot.id, "alice challenges you")
         .await;
     bob.say(&bob_room, "!jungle accept").await;

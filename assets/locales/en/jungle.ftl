@@ -39,6 +39,7 @@ button-take-back = Take back
 button-confirm-resign = Confirm resign
 button-accept-draw = Accept draw
 button-accept-takeback = Accept takeback
+button-rematch = Rematch
 button-inactive = This button is no longer active.
 
 ## How things are done on each platform
@@ -110,6 +111,7 @@ help-moves = Where the piece on a square can go
 help-resign = Resign your game
 help-draw = Offer a draw, or accept the one offered
 help-takeback = Ask to take back your last move, or agree when your opponent asks
+help-rematch = Your last game here again, colours swapped: offered to your opponent (or accepted, if they asked first), at once against the bot
 help-games = The games in this channel
 help-rating = A player's rating
 help-top = The leaderboard of this server (`global`: of everyone)
@@ -262,6 +264,19 @@ challenge-to-you = { $name } challenges you to { $kind ->
         [one] { $minutes } minute
        *[other] { $minutes } minutes
     }.
+rematch-offer = { $name } offers you a rematch of game #{ $game }{ $kind ->
+        [casual] , casual
+       *[rated] {""}
+    } ({ $side ->
+        [jade] { $name } plays Jade and moves first this time
+       *[crimson] { $name } plays Crimson this time
+    }). To answer, { $accept } or { $decline } within { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }.
+rematch-none = You have no finished game in this channel to play again.
+rematch-not-yours = You did not play game #{ $game }: only its players can ask for a rematch.
+rematch-still-playing = Game #{ $game } is still going: finish it first.
 challenge-open = { $name } is looking for { $kind ->
         [casual] a casual game
        *[rated] a game

@@ -39,6 +39,7 @@ button-take-back = 悔棋
 button-confirm-resign = 确认认输
 button-accept-draw = 同意和棋
 button-accept-takeback = 同意悔棋
+button-rematch = 再来一盘
 button-inactive = 这个按钮已经用不了了。
 
 ## 各平台的用法
@@ -108,6 +109,7 @@ help-moves = 查看某个格子上的棋子可以走到哪些格子
 help-resign = 认输
 help-draw = 向对手求和，或同意对手的求和
 help-takeback = 请求悔棋，或同意对手的悔棋请求
+help-rematch = 把你在本频道的上一盘棋再下一次，红绿互换：向对手提出（对手已先提出时直接接受），和机器人则立即开始
 help-games = 本频道正在进行的对局
 help-rating = 查看玩家的积分
 help-top = 本服务器的积分排行榜（加 `global` 看全部玩家）
@@ -244,6 +246,16 @@ challenge-to-you = { $name } 邀你下一盘{ $kind ->
         [crimson] 对方执红方
        *[random] 随机分配红绿
     }）。请在 { $minutes } 分钟内答复：接受请{ $accept }，拒绝请{ $decline }。
+rematch-offer = { $name } 想接着对局 #{ $game } 和你再来一盘{ $kind ->
+        [casual] （友谊赛）
+       *[rated] {""}
+    }，这次{ $side ->
+        [jade] 对方执绿方先走
+       *[crimson] 对方执红方
+    }。请在 { $minutes } 分钟内答复：接受请{ $accept }，拒绝请{ $decline }。
+rematch-none = 你在本频道还没有已经结束的对局，没法再来一盘。
+rematch-not-yours = 对局 #{ $game } 不是你下的：只有对局双方才能要求再来一盘。
+rematch-still-playing = 对局 #{ $game } 还没下完，请先下完这一盘。
 challenge-open = { $name } 想找人下一盘{ $kind ->
         [casual] 友谊赛
        *[rated] 斗兽棋

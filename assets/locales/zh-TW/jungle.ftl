@@ -40,6 +40,7 @@ button-take-back = 悔棋
 button-confirm-resign = 確定認輸
 button-accept-draw = 同意和局
 button-accept-takeback = 同意悔棋
+button-rematch = 再來一局
 button-inactive = 這個按鈕已經不能用了。
 
 ## 各平台的操作方式
@@ -109,6 +110,7 @@ help-moves = 查看某一格上的棋子可以走到哪裡
 help-resign = 認輸
 help-draw = 向對手提和，或同意對手的提和
 help-takeback = 要求悔棋，或同意對手的悔棋要求
+help-rematch = 把你在這個頻道的上一局再下一次，這次你執對手上一局的那一方：向對手提出（對手已經先提出的話就直接接受），跟機器人下就直接開始
 help-games = 這個頻道目前的對局
 help-rating = 查詢玩家的等級分
 help-top = 這個伺服器的等級分排行榜（加上 `global` 看所有玩家）
@@ -245,6 +247,16 @@ challenge-to-you = { $name } 邀請你下一局{ $kind ->
         [crimson] 對方是紅方
        *[random] 隨機決定紅綠
     }）。請在 { $minutes } 分鐘內回覆：要接受請{ $accept }，要婉拒請{ $decline }。
+rematch-offer = { $name } 想接著對局 #{ $game } 跟你再戰一局{ $kind ->
+        [casual] （友誼賽）
+       *[rated] {""}
+    }，這次{ $side ->
+        [jade] 對方是綠方，由對方先下
+       *[crimson] 對方是紅方
+    }。請在 { $minutes } 分鐘內回覆：要接受請{ $accept }，要婉拒請{ $decline }。
+rematch-none = 你在這個頻道還沒有已經結束的對局，沒辦法再來一局。
+rematch-not-yours = 對局 #{ $game } 不是你下的：只有對局雙方才能要求再來一局。
+rematch-still-playing = 對局 #{ $game } 還沒下完，請先把這局下完。
 challenge-open = { $name } 想找人下一局{ $kind ->
         [casual] 友誼賽
        *[rated] 鬥獸棋
