@@ -82,7 +82,12 @@ impl Dialect {
     /// The same, as it holds in `place`: where only commands reach the bot, neither a typed
     /// move nor a mention does.
     pub fn at(self, place: &super::event::Place) -> Dialect {
-        if place.commands_only() {
+        self.in_scope(&place.scope)
+    }
+
+    /// The same, in places of `scope` (a stored game's, say).
+    pub fn in_scope(self, scope: &str) -> Dialect {
+        if super::event::scope_commands_only(scope) {
             Dialect {
                 typed_moves: false,
                 mentions: false,

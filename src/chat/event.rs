@@ -71,8 +71,13 @@ impl Place {
 
     /// Only commands reach the bot here: neither typed moves nor mentions.
     pub fn commands_only(&self) -> bool {
-        self.scope.starts_with(GROUP_SCOPE)
+        scope_commands_only(&self.scope)
     }
+}
+
+/// Whether only commands reach the bot in places of `scope` (see [`GROUP_SCOPE`]).
+pub fn scope_commands_only(scope: &str) -> bool {
+    scope.starts_with(GROUP_SCOPE)
 }
 
 /// What the user did.

@@ -91,7 +91,7 @@ impl Core {
                 None => return Handled::reply(Reply::private(tr!(reader, "button-inactive"))),
             },
             Input::Joined => {
-                let dialect = self.settings.dialect(&ev.place.platform);
+                let dialect = self.settings.dialect(&ev.place.platform).at(&ev.place);
                 return Handled::reply(Reply::text(super::text::welcome(lang, &dialect)));
             }
         };
@@ -99,7 +99,7 @@ impl Core {
             None => return Handled::default(),
             Some(Ok(cmd)) => cmd,
             Some(Err(e)) => {
-                let dialect = self.settings.dialect(&ev.place.platform);
+                let dialect = self.settings.dialect(&ev.place.platform).at(&ev.place);
                 return Handled::reply(Reply::private(explain(reader, &e, &dialect)));
             }
         };

@@ -254,7 +254,10 @@ pub(crate) fn finish_for(env: &Env<'_>, game: &Game, outcome: Outcome) -> Finish
 pub(crate) fn game_started(env: &Env<'_>, row: GameRow) -> Result<Handled> {
     let game = Game::load(env.store, row)?;
     let lang = env.lang;
-    let dialect = env.settings.dialect(&game.row.platform);
+    let dialect = env
+        .settings
+        .dialect(&game.row.platform)
+        .in_scope(&game.row.scope);
     let casual = if game.row.rated { "rated" } else { "casual" };
     let first = game.seat(Side::Jade);
     let second = game.seat(Side::Crimson);

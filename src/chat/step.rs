@@ -172,22 +172,35 @@ fn longest_first<T: PartialEq>(words: &mut Vec<(String, T)>) {
     words.dedup();
 }
 
-/// Reads `虎上`, `虎 上`, `tiger up`, `T up`, `Tiger Up`; `None` for anything else.
+/// Reads `虎上`, `虎 上`, `tiger up`, `T up`, `Tiger Up`; `None` for anything else. Latin
+/// words stand apart (`tiger up`, never `tup`, which is chat), Chinese characters may touch.
 pub fn parse_step(text: &str) -> Option<Step> {
-    let t: String = text
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_lowercase)
-        .collect();
+    let lower = text.to_lowercase();
     let words = &*WORDS;
-    words.animals.iter().find_map(|(word, animal)| {
-        let rest = t.strip_prefix(word.as_str())?;
-        let dir = words.dirs.iter().find(|(d, _)| d == rest)?.1;
-        Some(Step {
-            animal: *animal,
-            dir,
+    let animal_of = |w: &str| words.animals.iter().find(|(a, _)| a == w).map(|(_, a)| *a);
+    let dir_of = |w: &str| words.dirs.iter().find(|(d, _)| d == w).map(|(_, d)| *d);
+    let apart: Vec<&str> = lower.split_whitespace().collect();
+    if let [animal, dir] = apart[..] {
+        return Some(Step {
+            animal: animal_of(animal)?,
+            dir: dir_of(dir)?,
+        });
+    }
+    // Written together: only a Chinese animal, then a direction (`虎上`).
+    let [together] = apart[..] else {
+        return None;
+    };
+    words
+        .animals
+        .iter()
+        .filter(|(word, _)| !word.is_ascii())
+        .find_map(|(word, animal)| {
+            let dir = dir_of(together.strip_prefix(word.as_str())?)?;
+            Some(Step {
+                animal: *animal,
+                dir,
+            })
         })
-    })
 }
 
 /// A move as typed: by its squares (`G7 G6`) or as a step (`虎上`).
@@ -255,6 +268,12 @@ mod tests {
             "G7 G6",
             "虎上上",
             "x up",
+            // Chat, not moves: a letter joined to a direction.
+            "tup",
+            "cup",
+            "dup",
+            "tigerup",
+            "tiger up now",
         ] {
             assert_eq!(parse_step(nothing), None, "{nothing:?}");
         }

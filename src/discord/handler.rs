@@ -80,13 +80,15 @@ struct Token<'a> {
     locale: &'a str,
     /// Only this interaction's webhook reaches the channel.
     webhook_only: bool,
+    /// When the interaction arrived: its token lasts 15 minutes from then.
+    at: tokio::time::Instant,
 }
 
 impl Token<'_> {
     /// How the messages sent in answer to it can be edited later, where only its webhook can.
     fn sent(&self, original: bool) -> Option<Sent> {
         self.webhook_only.then(|| Sent {
-            hook: Hook::new(self.app, self.token),
+            hook: Hook::issued(self.app, self.token, self.at),
             original,
         })
     }
@@ -214,6 +216,22 @@ impl Shared {
         }
     }
 
+    /// Says something unprompted at `place` (expiries, time-outs, owed bot moves): where only
+    /// interactions reach the bot (known from the place itself, also after a restart) through
+    /// the newest interaction's webhook, elsewhere in the channel.
+    pub async fn post_unprompted(
+        &self,
+        http: &Http,
+        place: &Place,
+        channel: ChannelId,
+        reply: &Reply,
+    ) {
+        if place.commands_only() {
+            return self.post_through_webhook(http, channel, reply).await;
+        }
+        self.post(http, channel, reply, None).await;
+    }
+
     /// Posts a reply in a channel (a reply to `to` when it is private: channels have no
     /// ephemeral messages).
     pub async fn post(&self, http: &Http, channel: ChannelId, reply: &Reply, to: Option<&Message>) {
@@ -237,7 +255,7 @@ impl Shared {
     /// channel's newest interaction while its token lasts; otherwise it cannot be said, and
     /// the players see it with their next command.
     async fn post_through_webhook(&self, http: &Http, channel: ChannelId, reply: &Reply) {
-        let Some(hook) = self.webhooks.of_channel(channel) else {
+        let Some(hook) = self.webhooks.for_post(channel) else {
             tracing::info!(%channel, "no interaction to answer through; the message waits for the next command");
             return;
         };
@@ -354,9 +372,12 @@ impl Shared {
 
     async fn on_command(&self, http: &Http, cmd: &CommandInteraction) {
         // An interaction says the reader's language and the server's.
+        let at = tokio::time::Instant::now();
         let reachable = reach::channel_reachable(cmd.context, &cmd.authorizing_integration_owners);
-        if !reachable {
-            let hook = Hook::new(cmd.application_id, &cmd.token);
+        if reachable {
+            self.webhooks.forget_channel(cmd.channel_id);
+        } else {
+            let hook = Hook::issued(cmd.application_id, &cmd.token, at);
             self.webhooks.note_channel(cmd.channel_id, hook);
         }
         let place = Place {
@@ -374,6 +395,7 @@ impl Shared {
             place: &place,
             locale: &cmd.locale,
             webhook_only: !reachable,
+            at,
         };
         // What cannot be read goes to the chat layer too: it says why in the reader's language.
         let (input, mentions) = match commands::parse(&cmd.data) {
@@ -526,10 +548,13 @@ impl Shared {
             _ => return,
         };
         let nick = press.member.as_ref().and_then(|m| m.nick.as_deref());
+        let at = tokio::time::Instant::now();
         let reachable =
             reach::channel_reachable(press.context, &press.authorizing_integration_owners);
-        if !reachable {
-            let hook = Hook::new(press.application_id, &press.token);
+        if reachable {
+            self.webhooks.forget_channel(press.channel_id);
+        } else {
+            let hook = Hook::issued(press.application_id, &press.token, at);
             self.webhooks.note_channel(press.channel_id, hook);
         }
         let here = Place {
@@ -551,6 +576,7 @@ impl Shared {
             place: &here,
             locale: &press.locale,
             webhook_only: !reachable,
+            at,
         };
         // A move against the bot thinks before it answers: the press is acknowledged first,
         // keeping the pressed message as it is for now.

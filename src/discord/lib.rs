@@ -123,7 +123,9 @@ async fn post_outbox(shared: Arc<Shared>, http: Arc<Http>, mut outbox: Outbox) {
             tracing::warn!(channel = %o.place.channel, "not a Discord channel id");
             continue;
         };
-        shared.post(&http, channel, &o.reply, None).await;
+        shared
+            .post_unprompted(&http, &o.place, channel, &o.reply)
+            .await;
         shared.retire(&o.reply.retired_buttons, None).await;
     }
 }

@@ -19,6 +19,11 @@ use chat::sync::lock;
 /// How long a token is used for: Discord's 15 minutes, less a margin for the request itself.
 pub const TOKEN_LIFE: Duration = Duration::from_secs(14 * 60);
 
+/// How many unprompted messages go out as follow-ups of one interaction. Discord allows five
+/// follow-ups to an interaction of an app that is not a member where it is used; two are left
+/// for the interaction's own answers.
+pub const UNPROMPTED_MAX: u8 = 3;
+
 /// Whether the bot may post and edit in the channel an interaction came from.
 pub fn channel_reachable(
     context: Option<InteractionContext>,
@@ -44,11 +49,13 @@ pub struct Hook {
 }
 
 impl Hook {
+    #[cfg(test)]
     pub fn new(app: ApplicationId, token: &str) -> Hook {
         Hook::issued(app, token, Instant::now())
     }
 
-    fn issued(app: ApplicationId, token: &str, at: Instant) -> Hook {
+    /// The webhook of an interaction that arrived `at`.
+    pub fn issued(app: ApplicationId, token: &str, at: Instant) -> Hook {
         Hook {
             app,
             token: token.to_string(),
@@ -89,14 +96,21 @@ impl Sent {
 /// only: after a restart the old tokens could not be used anyway.
 #[derive(Default)]
 pub struct Webhooks {
-    channels: Mutex<HashMap<ChannelId, Hook>>,
+    /// Each channel's newest webhook and how many unprompted follow-ups went out through it.
+    channels: Mutex<HashMap<ChannelId, (Hook, u8)>>,
     messages: Mutex<HashMap<MessageId, Sent>>,
 }
 
 impl Webhooks {
     /// An interaction came from a channel the bot reaches only through it.
     pub fn note_channel(&self, channel: ChannelId, hook: Hook) {
-        lock(&self.channels).insert(channel, hook);
+        lock(&self.channels).insert(channel, (hook, 0));
+    }
+
+    /// An interaction came from `channel` where the bot now reaches the channel itself (the
+    /// server installed it since).
+    pub fn forget_channel(&self, channel: ChannelId) {
+        lock(&self.channels).remove(&channel);
     }
 
     /// The bot sent `message` through an interaction's webhook.
@@ -106,12 +120,16 @@ impl Webhooks {
         messages.insert(message, sent);
     }
 
-    /// The newest usable webhook of a channel, if the bot reaches it only that way.
-    pub fn of_channel(&self, channel: ChannelId) -> Option<Hook> {
-        lock(&self.channels)
-            .get(&channel)
-            .filter(|h| h.fresh())
-            .cloned()
+    /// The newest webhook of a channel to say something unprompted through, while its token
+    /// lasts and it has follow-ups to spare (counted here).
+    pub fn for_post(&self, channel: ChannelId) -> Option<Hook> {
+        let mut channels = lock(&self.channels);
+        let (hook, used) = channels.get_mut(&channel)?;
+        if !hook.fresh() || *used >= UNPROMPTED_MAX {
+            return None;
+        }
+        *used += 1;
+        Some(hook.clone())
     }
 
     /// Whether the bot has seen `channel` as reachable only through interactions.
@@ -163,7 +181,17 @@ mod tests {
         assert_eq!(sent.path(message), "webhooks/1/t/messages/4");
         hooks.note_channel(channel, Hook::new(app, "t"));
         hooks.note_message(message, sent);
-        assert!(hooks.of_channel(channel).is_some() && hooks.of_message(message).is_some());
+        assert!(hooks.for_post(channel).is_some() && hooks.of_message(message).is_some());
+        // The follow-ups one interaction may carry run out.
+        for _ in 1..UNPROMPTED_MAX {
+            assert!(hooks.for_post(channel).is_some());
+        }
+        assert!(hooks.for_post(channel).is_none(), "no follow-up to spare");
+        hooks.note_channel(channel, Hook::new(app, "t"));
+        assert!(
+            hooks.for_post(channel).is_some(),
+            "a new interaction, new follow-ups"
+        );
         let old = Instant::now() - TOKEN_LIFE;
         hooks.note_channel(channel, Hook::issued(app, "t", old));
         let stale = Sent {
@@ -172,10 +200,12 @@ mod tests {
         };
         assert_eq!(stale.path(message), "webhooks/1/t/messages/@original");
         hooks.note_message(message, stale);
-        assert!(hooks.of_channel(channel).is_none() && hooks.of_message(message).is_none());
+        assert!(hooks.for_post(channel).is_none() && hooks.of_message(message).is_none());
         assert!(
             hooks.webhook_only(channel),
             "still known as a private channel"
         );
+        hooks.forget_channel(channel);
+        assert!(!hooks.webhook_only(channel), "reachable since");
     }
 }

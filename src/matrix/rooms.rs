@@ -30,7 +30,7 @@ use matrix_sdk::{Client, Room, RoomMemberships, RoomState};
 use tokio::sync::mpsc;
 
 use chat::sync::lock;
-use chat::{Event, Input, Outgoing, Place, Reply, Service, User};
+use chat::{Dir, Event, Input, Outgoing, Place, Reply, Service, User};
 
 use super::PLATFORM;
 use super::config::MatrixConfig;
@@ -441,17 +441,19 @@ impl Rooms {
                     let Some(events) = self.send(room, &reply, Some(&board)).await else {
                         continue;
                     };
-                    let Some(notice) = events.first() else {
+                    let Some(notice) = events.first().cloned() else {
                         continue;
                     };
-                    for (dir, _) in &goes {
+                    // Known before the arrows show, so that the quickest press counts.
+                    let arrows: Vec<Dir> = goes.iter().map(|(d, _)| *d).collect();
+                    self.touches
+                        .prompted(room.room_id(), game, &player, events, goes);
+                    for dir in arrows {
                         let arrow = Annotation::new(notice.clone(), dir.arrow().to_string());
                         if let Err(e) = room.send(ReactionEventContent::new(arrow)).await {
                             tracing::warn!(room = %room.room_id(), error = %e, "cannot react");
                         }
                     }
-                    self.touches
-                        .prompted(room.room_id(), game, &player, events, goes);
                 }
             }
             Touch::Go { prompt, .. } => {

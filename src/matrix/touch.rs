@@ -60,20 +60,27 @@ fn game_of(picker: &Picker) -> Option<i64> {
 }
 
 impl Touches {
-    /// A public reply went out as `events`: a board with a menu becomes its game's newest
-    /// (the one before it takes no reactions), a board without one (the game is over, or
-    /// the bot is to move) ends its game's. Returns the answers that no longer apply, for
-    /// redaction.
+    /// A public reply went out as `events`. A board with a menu for a new position becomes
+    /// its game's newest (the one before it takes no reactions); another board of the same
+    /// position (`board`) takes them too; the last board of an ended game ends its game's.
+    /// A board without a menu otherwise (`moves G7`, a spectator's `board`, the bot to move)
+    /// changes nothing. Returns the answers that no longer apply, for redaction.
     pub fn sent(&self, room: &RoomId, reply: &Reply, events: Vec<OwnedEventId>) -> Vec<Prompt> {
-        if reply.private {
-            return Vec::new();
-        }
-        let Some(game) = reply.board.as_ref().map(|b| b.game_id) else {
+        let Some(view) = reply.board.as_ref().filter(|_| !reply.private) else {
             return Vec::new();
         };
+        let game = view.game_id;
         let mut state = lock(&self.state);
         match reply.picker.as_deref() {
             Some(picker) if game_of(picker) == Some(game) => {
+                if let Some(same) = state
+                    .boards
+                    .get_mut(&game)
+                    .filter(|b| b.picker.id == picker.id && b.room == room)
+                {
+                    same.events.extend(events);
+                    return Vec::new();
+                }
                 let board = Board {
                     room: room.to_owned(),
                     events,
@@ -81,9 +88,10 @@ impl Touches {
                 };
                 state.boards.insert(game, board);
             }
-            _ => {
+            _ if view.outcome.is_some() => {
                 state.boards.remove(&game);
             }
+            _ => return Vec::new(),
         }
         let stale: Vec<OwnedEventId> = state
             .prompts
@@ -283,11 +291,35 @@ mod tests {
         );
         assert_eq!(stale.len(), 1);
         assert_eq!(t.reaction(room, prompt, "⬆️", "@a:localhost"), None);
-        // A board without a menu ends the game's reactions.
-        let over = Reply {
+        // A board of the same position takes reactions too; a board without a menu that does
+        // not end the game (`moves G7`) changes nothing.
+        t.sent(
+            room,
+            &board_reply(1, 2),
+            vec![event_id!("$again").to_owned()],
+        );
+        let moves = Reply {
+            picker: None,
+            ..board_reply(1, 2)
+        };
+        t.sent(room, &moves, vec![event_id!("$moves").to_owned()]);
+        for board in [event_id!("$next"), event_id!("$again")] {
+            assert!(t.reaction(room, board, "🐭", "@a:localhost").is_some());
+        }
+        assert_eq!(
+            t.reaction(room, event_id!("$moves"), "🐭", "@a:localhost"),
+            None
+        );
+        // The last board of an ended game ends the game's reactions.
+        let mut over = Reply {
             picker: None,
             ..board_reply(1, 3)
         };
+        if let Some(view) = over.board.as_mut() {
+            view.outcome = Some(engine::Outcome::Draw {
+                reason: engine::DrawReason::Agreement,
+            });
+        }
         t.sent(room, &over, vec![event_id!("$over").to_owned()]);
         assert_eq!(
             t.reaction(room, event_id!("$next"), "🐭", "@a:localhost"),

@@ -28,7 +28,7 @@ async fn a_game_in_a_group_dm_goes_through_the_interactions_only() {
     assert_has(&text, "Here only my commands reach me");
     // A group DM is no server: its leaderboard is not offered.
     let top = ask(&w, ALICE, "top", &[]).await;
-    assert_has(&top.text(), "has no server leaderboard");
+    assert_has(&top.text(), "There is no server leaderboard here.");
 
     let challenge_msg = challenge(&w).await;
     let mut board = click(&w, BOB, challenge_msg, "accept:1").await;
@@ -108,7 +108,7 @@ async fn a_game_against_the_bot_in_its_dm_edits_through_the_channel() {
     assert_eq!(first.channel_id, BOT_DM);
     // A DM is one conversation: no server leaderboard there either.
     let top = ask(&w, ALICE, "top", &[]).await;
-    assert_has(&top.text(), "has no server leaderboard");
+    assert_has(&top.text(), "There is no server leaderboard here.");
     let (_, next) = touch(&w, ALICE, &first, "G7", "G6").await;
     assert_has(&next.text(), "alice played G7 G6");
     assert_eq!(
@@ -118,6 +118,25 @@ async fn a_game_against_the_bot_in_its_dm_edits_through_the_channel() {
     );
     let old = stripped(&w, first.id).await;
     assert_eq!(old.edits.len() + old.updates.len(), 1, "{old:?}");
+    assert_no_unknown_calls(&w);
+    w.finish().await;
+}
+
+#[tokio::test]
+async fn with_the_intent_a_group_dm_still_names_only_commands() {
+    // Typed moves reach the bot in servers with the Message Content intent, never in a group
+    // DM: the game's start there names the command, and help mentions no typed move.
+    let w = World::start(&format!("{GUILD_BOT}\nmessage_content = true")).await;
+    w.set_context(2);
+    let challenge_msg = challenge(&w).await;
+    let started = click(&w, BOB, challenge_msg, "accept:1").await;
+    let text = started.text();
+    assert_has(&text, "Game #1 starts");
+    assert_has(&text, "`/jungle move`");
+    assert!(!text.contains("Type a move"), "{text}");
+    let help = ask(&w, ALICE, "help", &[]).await.text();
+    assert!(!help.contains("type a move"), "{help}");
+    assert_has(&help, "Here only my commands reach me");
     assert_no_unknown_calls(&w);
     w.finish().await;
 }

@@ -360,7 +360,7 @@ top-title = { $whose ->
         [everyone] Leaderboard, everyone
        *[here] Leaderboard here
     }:
-top-private = A conversation like this one has no server leaderboard. { $everyone } ranks everyone, and { $rating } shows your rating.
+top-private = There is no server leaderboard here. { $everyone } ranks everyone, and { $rating } shows your rating.
 top-line = { $rank }. { $name } { $rating } ({ $wins } W / { $draws } D / { $losses } L)
 history-none = { $name } has not played in this channel yet.
 history-title = Recent games of { $name } in this channel:

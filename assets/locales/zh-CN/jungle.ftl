@@ -246,10 +246,10 @@ challenge-to-you = { $name } 邀你下一盘{ $kind ->
         [crimson] 对方执红方
        *[random] 随机分配红绿
     }）。请在 { $minutes } 分钟内答复：接受请{ $accept }，拒绝请{ $decline }。
-rematch-offer = { $name } 想接着对局 #{ $game } 和你再来一盘{ $kind ->
-        [casual] （友谊赛）
+rematch-offer = { $name } 想和你再来一盘{ $kind ->
+        [casual] 友谊赛
        *[rated] {""}
-    }，这次{ $side ->
+    }（上一盘是对局 #{ $game }），这次{ $side ->
         [jade] 对方执绿方先走
        *[crimson] 对方执红方
     }。请在 { $minutes } 分钟内答复：接受请{ $accept }，拒绝请{ $decline }。
@@ -332,7 +332,7 @@ top-title = { $whose ->
         [everyone] 总排行榜
        *[here] 本服务器排行榜
     }：
-top-private = 私信和群组私信里没有服务器排行榜。想看所有人的排名，请用 { $everyone }；想看自己的积分，请用 { $rating }。
+top-private = 这里没有服务器排行榜。想看所有人的排名，请用 { $everyone }；想看自己的积分，请用 { $rating }。
 top-line = { $rank }. { $name } { $rating }（胜 { $wins }，和 { $draws }，负 { $losses }）
 history-none = { $name } 还没有在本频道下过棋。
 history-title = { $name } 在本频道最近的对局：

@@ -247,10 +247,10 @@ challenge-to-you = { $name } 邀請你下一局{ $kind ->
         [crimson] 對方是紅方
        *[random] 隨機決定紅綠
     }）。請在 { $minutes } 分鐘內回覆：要接受請{ $accept }，要婉拒請{ $decline }。
-rematch-offer = { $name } 想接著對局 #{ $game } 跟你再戰一局{ $kind ->
-        [casual] （友誼賽）
+rematch-offer = { $name } 想跟你再戰一局{ $kind ->
+        [casual] 友誼賽
        *[rated] {""}
-    }，這次{ $side ->
+    }（上一局是對局 #{ $game }），這次{ $side ->
         [jade] 對方是綠方，由對方先下
        *[crimson] 對方是紅方
     }。請在 { $minutes } 分鐘內回覆：要接受請{ $accept }，要婉拒請{ $decline }。
@@ -333,7 +333,7 @@ top-title = { $whose ->
         [everyone] 全體排行榜
        *[here] 本伺服器排行榜
     }：
-top-private = 這裡的對話不屬於任何伺服器，所以沒有伺服器排行榜。要看所有人的排名，請用 { $everyone }；要看自己的等級分，請用 { $rating }。
+top-private = 這裡沒有伺服器排行榜。要看所有人的排名，請用 { $everyone }；要看自己的等級分，請用 { $rating }。
 top-line = { $rank }. { $name } { $rating }（{ $wins } 勝 { $draws } 和 { $losses } 敗）
 history-none = { $name } 還沒有在這個頻道下過棋。
 history-title = { $name } 在這個頻道最近的對局：
