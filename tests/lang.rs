@@ -296,6 +296,7 @@ fn console_transcripts_in_each_language() {
     has(&cn, "G7 的鼠到不了 G5：每次只能上下左右走一格。");
     has(&cn, "alice 走了 G7 G6。该你（红方）走了。");
     has(&cn, "bob 认输了。alice（绿方）赢下了对局 #1。");
+    has(&cn, "想交换红绿再来一盘，请输入 `!jungle rematch`。");
     has(&cn, "我在这里使用简体中文。");
     // A number is marked once: "对局 #1", never "第 #1 局".
     assert!(!cn.contains("第 #"), "{cn}");
@@ -308,6 +309,7 @@ fn console_transcripts_in_each_language() {
         "要接受請輸入 `!jungle accept`，要婉拒請輸入 `!jungle decline`。",
     );
     has(&tw, "bob 認輸了。alice（綠方）拿下對局 #1。");
+    has(&tw, "想再戰一局的話，請輸入 `!jungle rematch`。");
     assert!(!tw.contains("认输了"), "{tw}");
     assert!(!tw.contains("第 #"), "{tw}");
 }

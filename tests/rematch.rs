@@ -31,6 +31,11 @@ fn a_rematch_between_people_swaps_the_colours_and_keeps_the_rating_choice() {
             "You have no finished game in this channel to play again.",
         );
         has(&out, "Game #1 is still going: finish it first.");
+        // The end of the game says how to play it again, as typed here.
+        has(
+            &out,
+            "To play again with the colours swapped, `!jungle rematch`.",
+        );
         has(
             &out,
             "You did not play game #1: only its players can ask for a rematch.",

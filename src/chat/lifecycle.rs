@@ -8,6 +8,7 @@ use store::{Finish, GameRow, RatingChange, Step};
 
 use super::buttons::Action;
 use super::context::{Env, Handled, Result, refuse};
+use super::dialect::Dialect;
 use super::event::{ButtonStyle, Reply, User};
 use super::game::{Game, Seat, side};
 use crate::lang::Lang;
@@ -51,7 +52,15 @@ pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Hand
     };
     if let (Some(o), Some(f)) = (outcome, finish.as_ref()) {
         let others = others_than(&game, &mover);
-        return Ok(Handled::reply(end_reply(lang, &game, o, f, played, others)));
+        let dialect = game_dialect(env, &game);
+        return Ok(Handled::reply(end_reply(
+            (lang, &dialect),
+            &game,
+            o,
+            f,
+            played,
+            others,
+        )));
     }
     let to_move = game.to_move();
     let text = match to_move {
@@ -103,9 +112,22 @@ pub(crate) fn end_without_move(
     {
         return refuse(tr!(env.reader, "game-moved-on"));
     }
+    let dialect = game_dialect(env, &game);
     Ok(Handled::reply(end_reply(
-        env.lang, &game, outcome, &finish, lead, mentions,
+        (env.lang, &dialect),
+        &game,
+        outcome,
+        &finish,
+        lead,
+        mentions,
     )))
+}
+
+/// How commands are written where `game` is played.
+fn game_dialect(env: &Env<'_>, game: &Game) -> Dialect {
+    env.settings
+        .dialect(&game.row.platform)
+        .in_scope(&game.row.scope)
 }
 
 /// Who won game #N and how, as one sentence (resignations and time-outs are said by the lead).
@@ -149,7 +171,7 @@ fn result_sentence(lang: Lang, game: &Game, outcome: Outcome) -> String {
 
 /// The closing message: what happened, who won and how, and each player's rating change.
 pub(crate) fn end_reply(
-    lang: Lang,
+    (lang, dialect): (Lang, &Dialect),
     game: &Game,
     outcome: Outcome,
     finish: &Finish,
@@ -188,15 +210,19 @@ pub(crate) fn end_reply(
     } else {
         tr!(lang, "game-end", lead = lead, result = result)
     };
-    // Between people, the same game again is one press away.
+    // Between people, the same game again is one press (or one command) away.
     let people = matches!(
         (&game.jade, &game.crimson),
         (Seat::Human(_), Seat::Human(_))
     );
-    let buttons = if people {
-        vec![Action::Rematch(game.id()).button(lang, "button-rematch", ButtonStyle::Primary)]
+    let (text, buttons) = if people {
+        let rematch = dialect.press(lang, "button-rematch", "rematch");
+        (
+            tr!(lang, "game-end-rematch", text = text, rematch = rematch),
+            vec![Action::Rematch(game.id()).button(lang, "button-rematch", ButtonStyle::Primary)],
+        )
     } else {
-        Vec::new()
+        (text, Vec::new())
     };
     Reply {
         text,
@@ -254,10 +280,7 @@ pub(crate) fn finish_for(env: &Env<'_>, game: &Game, outcome: Outcome) -> Finish
 pub(crate) fn game_started(env: &Env<'_>, row: GameRow) -> Result<Handled> {
     let game = Game::load(env.store, row)?;
     let lang = env.lang;
-    let dialect = env
-        .settings
-        .dialect(&game.row.platform)
-        .in_scope(&game.row.scope);
+    let dialect = game_dialect(env, &game);
     let casual = if game.row.rated { "rated" } else { "casual" };
     let first = game.seat(Side::Jade);
     let second = game.seat(Side::Crimson);

@@ -146,6 +146,10 @@ async fn a_game_played_by_menus_and_buttons_only() {
     // The last board offers the same game again; Bob's press offers it to Alice, whose Accept
     // starts game #2 with the colours swapped.
     assert_eq!(over.buttons(), button_list(&[("rematch:1", false)]));
+    assert_has(
+        &over.text(),
+        "To play again with the colours swapped, press **Rematch**.",
+    );
     let offer = click(&w, BOB, over.id, "rematch:1").await;
     assert!(!offer.ephemeral());
     assert_has(&offer.content, &ALICE.mention());

@@ -212,6 +212,7 @@ clause-separator = {"; "}
 game-end = { $lead } { $result }
 game-end-rated = { $lead } { $result } Ratings: { $changes }.
 game-end-casual = { $lead } { $result } It was a casual game: ratings stay as they were.
+game-end-rematch = { $text } To play again with the colours swapped, { $rematch }.
 game-starts = Game #{ $game }{ $kind ->
         [casual] {" "}(casual)
        *[rated] {""}

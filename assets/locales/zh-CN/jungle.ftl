@@ -198,6 +198,7 @@ clause-separator = {"；"}
 game-end = { $lead }{ $result }
 game-end-rated = { $lead }{ $result }积分变化：{ $changes }。
 game-end-casual = { $lead }{ $result }这是友谊赛，积分不变。
+game-end-rematch = { $text }想交换红绿再来一盘，请{ $rematch }。
 game-starts = 对局 #{ $game }{ $kind ->
         [casual] （友谊赛）
        *[rated] {" "}

@@ -199,6 +199,7 @@ clause-separator = {"；"}
 game-end = { $lead }{ $result }
 game-end-rated = { $lead }{ $result }等級分變動：{ $changes }。
 game-end-casual = { $lead }{ $result }這是友誼賽，等級分不會變動。
+game-end-rematch = { $text }想再戰一局的話，請{ $rematch }。
 game-starts = 對局 #{ $game }{ $kind ->
         [casual] （友誼賽）
        *[rated] {" "}
