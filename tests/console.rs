@@ -950,3 +950,42 @@ fn another_players_command_does_not_wait_for_the_bots_search() {
         );
     }
 }
+
+#[test]
+fn the_player_to_move_is_reminded_once_before_losing_on_time() {
+    for backend in backends() {
+        let ch = Channel::on(&backend);
+        let out = ch.run(
+            "alice: !jungle challenge @bob jade\n\
+             bob: !jungle accept\n\
+             alice: G7 G6\n\
+             bob: A3 A4\n\
+             /advance 22h\n\
+             /tick\n\
+             /advance 1h\n\
+             /tick\n\
+             /tick\n\
+             alice: A7 A6\n\
+             /advance 1410m\n\
+             /tick\n\
+             /advance 1h\n\
+             /tick\n",
+        );
+        let reminders: Vec<&str> = out
+            .lines()
+            .filter(|l| l.contains("It is your move in game #1"))
+            .collect();
+        assert_eq!(
+            reminders,
+            [
+                "jungle: @alice It is your move in game #1: move within 60 minutes, or the game ends on time.",
+                "jungle: @bob It is your move in game #1: move within 30 minutes, or the game ends on time.",
+            ],
+            "{out}"
+        );
+        has(
+            &out,
+            "@alice @bob bob did not move within 24 hours. alice wins game #1 as Jade.",
+        );
+    }
+}

@@ -311,3 +311,23 @@ fn a_second_process_with_the_same_matrix_account_refuses_to_start() {
         });
     }
 }
+
+#[test]
+fn processes_ticking_at_once_remind_the_player_to_move_once() {
+    for backend in backends() {
+        let ch = Channel::on(&backend);
+        ch.run(
+            "alice: !jungle challenge @bob jade\n\
+             bob: !jungle accept\n\
+             alice: G7 G6\n\
+             bob: A3 A4\n",
+        );
+        let tick = "/advance 23h\n/tick\n".to_string();
+        let outs = at_once(&ch, &[tick.clone(), tick.clone(), tick]);
+        let reminded = outs
+            .iter()
+            .map(|o| o.matches("It is your move in game #1").count())
+            .sum::<usize>();
+        assert_eq!(reminded, 1, "{}: {outs:?}", backend.name());
+    }
+}

@@ -1,6 +1,7 @@
-//! What happens with time alone: challenges lapse, silent games end, and bot moves owed after a
-//! restart are picked up again (the service claims each before it searches, so that of several
-//! processes on one database one plays it).
+//! What happens with time alone: challenges lapse, a player to move is reminded before their
+//! game ends on time, silent games end, and bot moves owed after a restart are picked up again
+//! (the service claims each before it searches, so that of several processes on one database
+//! one plays it).
 
 use crate::lang::tr;
 use engine::{Outcome, WinReason};
@@ -30,6 +31,7 @@ pub(crate) fn tick(
 ) -> Result<(), ChatError> {
     expire_challenges(env, out, serves)?;
     time_out_games(env, out, serves)?;
+    remind_players(env, out, serves)?;
     for row in env.store.bot_turns()? {
         if !serves(&row.platform) {
             continue;
@@ -142,6 +144,55 @@ fn time_out_games(
                 Err(ChatError::Refuse(_)) => continue,
                 Err(e) => return Err(e),
             }
+        };
+        out.messages.push(Outgoing { place, reply });
+    }
+    Ok(())
+}
+
+/// How long before a game ends on time its player to move is reminded: an hour, or a quarter
+/// of the time a move may take when that is under two hours.
+pub fn reminder_lead(move_timeout_secs: i64) -> i64 {
+    if move_timeout_secs >= 2 * 3600 {
+        3600
+    } else {
+        move_timeout_secs / 4
+    }
+}
+
+/// Reminds the player to move, once per move and in a new message that mentions only them,
+/// when the time they have left falls to [`reminder_lead`]. The mark is set before the message
+/// is made, so that of several processes one sends it.
+fn remind_players(
+    env: &mut Env<'_>,
+    out: &mut Ticked,
+    serves: &dyn Fn(&str) -> bool,
+) -> Result<(), ChatError> {
+    let timeout = env.settings.move_timeout_secs;
+    let lead = reminder_lead(timeout);
+    if lead <= 0 {
+        return Ok(());
+    }
+    for row in env.store.unreminded_games(env.now - (timeout - lead))? {
+        if !serves(&row.platform) || !env.store.mark_reminded(row.id, row.last_move_at)? {
+            continue;
+        }
+        let game = Game::load(env.store, row)?;
+        let Some(user) = game.to_move().user() else {
+            continue;
+        };
+        let place = place_of(&game);
+        let lang = language_set(env.store, &place.platform, &place.scope).unwrap_or_default();
+        let left = (game.row.last_move_at + timeout - env.now).max(60);
+        let reply = Reply {
+            text: tr!(
+                lang,
+                "turn-reminder",
+                game = game.id(),
+                minutes = (left + 59) / 60
+            ),
+            mentions: vec![user],
+            ..Reply::default()
         };
         out.messages.push(Outgoing { place, reply });
     }

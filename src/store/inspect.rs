@@ -119,6 +119,7 @@ mod tests {
                  DROP INDEX takebacks_by_game; DROP TABLE takebacks; DROP TABLE channels;
                  DROP TABLE languages; DROP TABLE leases; DROP TABLE live_messages;
                  ALTER TABLE games DROP COLUMN bot_claim; ALTER TABLE games DROP COLUMN bot_claim_until;
+                 ALTER TABLE games DROP COLUMN reminded_for;
                  ALTER TABLE games DROP COLUMN takeback_offer;
                  ALTER TABLE challenges DROP COLUMN rated; DROP INDEX players_by_lower_name;
                  CREATE INDEX players_by_name ON players (platform, display_name COLLATE NOCASE);

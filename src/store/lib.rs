@@ -333,6 +333,22 @@ impl Store {
         on!(self, read, |c| queries::games::stale_games(c, before))
     }
 
+    /// Active games whose player to move has not moved since `before` and has not been reminded
+    /// of that move yet.
+    pub fn unreminded_games(&self, before: i64) -> Result<Vec<GameRow>> {
+        on!(self, read, |c| queries::games::unreminded_games(c, before))
+    }
+
+    /// Notes that the player to move in game `game_id` was reminded of the move made at
+    /// `last_move_at`: true for exactly one caller, also across processes.
+    pub fn mark_reminded(&self, game_id: i64, last_move_at: i64) -> Result<bool> {
+        on!(self, write, |c| queries::games::mark_reminded(
+            c,
+            game_id,
+            last_move_at
+        ))
+    }
+
     /// Rating changes recorded for a game: (player id, before, after).
     pub fn rating_changes(&self, game_id: i64) -> Result<Vec<(i64, i32, i32)>> {
         on!(self, read, |c| queries::games::rating_changes(c, game_id))

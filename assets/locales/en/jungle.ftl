@@ -337,6 +337,10 @@ result-aborted = Aborted: not rated
 # $hours may be a fraction, e.g. 0.5.
 timeout-aborted = Game #{ $game } is aborted: { $name } did not move within { $hours } hours, before both sides had moved. It is not rated.
 timeout-lost = { $name } did not move within { $hours } hours.
+turn-reminder = It is your move in game #{ $game }: move within { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }, or the game ends on time.
 
 ## Games, ratings, leaderboards, history, export
 

@@ -312,6 +312,7 @@ challenge-expired-to = { $name } 发给 { $to } 的挑战已过期。
 result-aborted = 已中止，不计积分
 timeout-aborted = 对局 #{ $game } 已中止：{ $name } { $hours } 小时内没有走棋，而双方还没有都走过第一步，所以不计积分。
 timeout-lost = { $name } { $hours } 小时内没有走棋。
+turn-reminder = 对局 #{ $game } 轮到你走了：请在 { $minutes } 分钟内走棋，否则这盘棋会因超时结束。
 
 ## 对局、积分、排行榜、历史、导出
 

@@ -313,6 +313,7 @@ challenge-expired-to = { $name } 給 { $to } 的挑戰已經逾時。
 result-aborted = 已中止，不計等級分
 timeout-aborted = 對局 #{ $game } 已中止：{ $name } 超過 { $hours } 小時沒下，而雙方都還沒下完第一步，所以不計等級分。
 timeout-lost = { $name } 超過 { $hours } 小時沒下棋。
+turn-reminder = 對局 #{ $game } 輪到你了：請在 { $minutes } 分鐘內走棋，超過的話這局就會結束。
 
 ## 對局、等級分、排行榜、紀錄、匯出
 

@@ -163,6 +163,8 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (platform, item)
     );
     "#,
+    // 9 -> 10: the move whose player to move was reminded before losing on time.
+    "ALTER TABLE games ADD COLUMN reminded_for BIGINT;",
 ];
 
 /// Applies every migration the database has not seen yet, in one transaction.

@@ -169,6 +169,25 @@ pub(crate) fn stale_games(c: &mut dyn Sql, before: i64) -> Result<Vec<GameRow>> 
     )
 }
 
+pub(crate) fn unreminded_games(c: &mut dyn Sql, before: i64) -> Result<Vec<GameRow>> {
+    games_where(
+        c,
+        "status = 'active' AND bot_to_move = FALSE AND last_move_at <= $1
+         AND (reminded_for IS NULL OR reminded_for <> last_move_at) ORDER BY id",
+        args![before],
+    )
+}
+
+/// Marks the reminder for the move made at `last_move_at` as sent; false when another process
+/// sent it, or the game moved on or ended meanwhile.
+pub(crate) fn mark_reminded(c: &mut dyn Sql, game_id: i64, last_move_at: i64) -> Result<bool> {
+    Ok(c.exec(
+        "UPDATE games SET reminded_for = $2 WHERE id = $1 AND status = 'active'
+         AND last_move_at = $2 AND (reminded_for IS NULL OR reminded_for <> $2)",
+        args![game_id, last_move_at],
+    )? == 1)
+}
+
 pub(crate) fn rating_changes(c: &mut dyn Sql, game_id: i64) -> Result<Vec<(i64, i32, i32)>> {
     c.rows(
         "SELECT player_id, before, after FROM rating_history WHERE game_id = $1 ORDER BY id",

@@ -200,6 +200,13 @@ const MIGRATIONS: &[Migration] = &[
     "#,
         backfill: None,
     },
+    // 9 -> 10: the move (by its time) whose player to move was reminded before losing on time.
+    Migration {
+        sql: r#"
+    ALTER TABLE games ADD COLUMN reminded_for INTEGER;
+    "#,
+        backfill: None,
+    },
 ];
 
 /// Fills `captures` and `hashes` of the games stored before migration 2 by replaying them.
