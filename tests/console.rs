@@ -989,3 +989,47 @@ fn the_player_to_move_is_reminded_once_before_losing_on_time() {
         );
     }
 }
+
+#[test]
+fn notify_off_stops_turn_mentions_and_reminders_until_notify_on() {
+    for backend in backends() {
+        let ch = Channel::on(&backend);
+        let out = ch.run(
+            "alice: !jungle challenge @bob jade\n\
+             bob: !jungle accept\n\
+             bob: !jungle notify off\n\
+             bob: !jungle notify\n\
+             alice: G7 G6\n\
+             bob: A3 A4\n\
+             alice: A7 A6\n\
+             /advance 23h\n\
+             /tick\n\
+             bob: !jungle notify on\n\
+             bob: B2 B3\n\
+             alice: E7 D7\n",
+        );
+        let line = |part: &str| -> String {
+            out.lines()
+                .find(|l| l.contains(part))
+                .unwrap_or_else(|| panic!("no line with {part:?} in:\n{out}"))
+                .to_string()
+        };
+        has(
+            &out,
+            "I no longer mention you when it is your turn, nor remind you before a game ends on time. `!jungle notify on` turns this back on.",
+        );
+        assert_eq!(
+            line("alice played G7 G6"),
+            "jungle: alice played G7 G6. Your move (Crimson)."
+        );
+        assert_eq!(
+            line("alice played A7 A6"),
+            "jungle: alice played A7 A6. Your move (Crimson)."
+        );
+        assert!(!out.contains("It is your move in game #1"), "{out}");
+        has(&out, "I mention you when it is your turn");
+        // Alice was mentioned all along; bob is again once he says so.
+        has(&out, "jungle: @alice bob played B2 B3.");
+        has(&out, "jungle: @bob alice played E7 D7.");
+    }
+}

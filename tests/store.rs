@@ -240,7 +240,7 @@ fn a_version_one_database_is_migrated_with_its_games_replayed() {
              ALTER TABLE games DROP COLUMN captures; ALTER TABLE games DROP COLUMN hashes;
              ALTER TABLE games DROP COLUMN bot_to_move;
              DROP INDEX takebacks_by_game; DROP TABLE takebacks; DROP TABLE channels;
-             DROP TABLE languages; DROP TABLE leases; DROP TABLE live_messages;
+             DROP TABLE languages; DROP TABLE leases; DROP TABLE live_messages; DROP TABLE quiet_players;
              ALTER TABLE games DROP COLUMN bot_claim; ALTER TABLE games DROP COLUMN bot_claim_until;
              ALTER TABLE games DROP COLUMN reminded_for;
              ALTER TABLE games DROP COLUMN takeback_offer; ALTER TABLE challenges DROP COLUMN rated;

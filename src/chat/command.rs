@@ -178,6 +178,11 @@ pub enum Command {
     Lang {
         code: Option<Lang>,
     },
+    /// `notify`: whether the sender is mentioned when it is their turn and reminded before a
+    /// game ends on time; `notify on|off` sets it.
+    Notify {
+        on: Option<bool>,
+    },
     /// Moderators' commands.
     Admin(AdminCommand),
 }

@@ -23,7 +23,7 @@ use super::markup::plain_name;
 use super::review;
 use super::settings::Settings;
 use super::timers::{self, Ticked};
-use super::{admin, challenges, info, lifecycle, play, table, takeback, touch};
+use super::{admin, challenges, info, lifecycle, notify, play, table, takeback, touch};
 use ai::analysis::Analysis;
 
 /// The handler: the store, the settings and the rate limiter. Shared by the threads that run
@@ -323,6 +323,7 @@ fn run(cx: &mut Ctx<'_>, cmd: Command) -> Result<Handled> {
         Command::Draw { game } => play::draw(cx, game),
         Command::Takeback { game } => takeback::takeback(cx, game),
         Command::Rematch { game } => challenges::rematch(cx, game),
+        Command::Notify { on } => notify::notify(cx, on),
         Command::Games => info::games(cx),
         Command::Rating { user } => info::rating(cx, user.as_deref()),
         Command::Top { global, limit } => info::top(cx, global, limit),

@@ -41,6 +41,7 @@ mod limits;
 mod lookup;
 mod markup;
 pub mod metrics;
+mod notify;
 mod picture;
 mod play;
 pub mod rating;

@@ -76,7 +76,9 @@ pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Hand
         replies: vec![Reply {
             text,
             board: Some(game.view(lang, None)),
-            mentions: to_move.user().into_iter().collect(),
+            mentions: super::notify::turn_mention(env.store, to_move)
+                .into_iter()
+                .collect(),
             buttons: game.buttons(lang),
             picker: game.picker(lang),
             ..Reply::default()
@@ -293,7 +295,9 @@ pub(crate) fn game_started(env: &Env<'_>, row: GameRow) -> Result<Handled> {
                 kind = casual,
                 bot = first.name(lang)
             ),
-            second.user().into_iter().collect::<Vec<User>>(),
+            super::notify::turn_mention(env.store, second)
+                .into_iter()
+                .collect::<Vec<User>>(),
         ),
         (Seat::Human(_), _) => (
             tr!(
@@ -304,7 +308,9 @@ pub(crate) fn game_started(env: &Env<'_>, row: GameRow) -> Result<Handled> {
                 opponent = second.name(lang),
                 how = dialect.how_to_move(lang)
             ),
-            first.user().into_iter().collect(),
+            super::notify::turn_mention(env.store, first)
+                .into_iter()
+                .collect(),
         ),
     };
     Ok(Handled {

@@ -377,6 +377,25 @@ pub static COMMANDS: &[Spec] = &[
             },
         )
     },
+    spec(
+        "notify",
+        &[arg(
+            "state",
+            Kind::Flag {
+                word: "on",
+                off_word: "off",
+                off: "choice-notify-off",
+                on: "choice-notify-on",
+            },
+            "option-notify",
+        )],
+        "help-notify",
+        |a| {
+            Some(Command::Notify {
+                on: a.given_flag("state"),
+            })
+        },
+    ),
     Spec {
         moderators: true,
         ..spec(

@@ -178,7 +178,7 @@ fn remind_players(
             continue;
         }
         let game = Game::load(env.store, row)?;
-        let Some(user) = game.to_move().user() else {
+        let Some(user) = super::notify::turn_mention(env.store, game.to_move()) else {
             continue;
         };
         let place = place_of(&game);

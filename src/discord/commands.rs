@@ -635,7 +635,8 @@ pub(super) mod tests {
                 "export",
                 "rules",
                 "help",
-                "lang"
+                "lang",
+                "notify"
             ]
         );
         let mv = &json["options"][5]["options"];

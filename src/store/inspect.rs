@@ -117,7 +117,7 @@ mod tests {
                 "DROP TABLE analyses; DROP INDEX games_bot_turns; DROP INDEX games_deadline; DROP INDEX challenges_expiry;
                  ALTER TABLE games DROP COLUMN bot_to_move;
                  DROP INDEX takebacks_by_game; DROP TABLE takebacks; DROP TABLE channels;
-                 DROP TABLE languages; DROP TABLE leases; DROP TABLE live_messages;
+                 DROP TABLE languages; DROP TABLE leases; DROP TABLE live_messages; DROP TABLE quiet_players;
                  ALTER TABLE games DROP COLUMN bot_claim; ALTER TABLE games DROP COLUMN bot_claim_until;
                  ALTER TABLE games DROP COLUMN reminded_for;
                  ALTER TABLE games DROP COLUMN takeback_offer;

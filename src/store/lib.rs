@@ -191,6 +191,18 @@ impl Store {
         on!(self, read, |c| queries::players::find(c, platform, user_id))
     }
 
+    /// Whether the player wants turn mentions and reminders (`notify on`, the default).
+    pub fn notifies(&self, player_id: i64) -> Result<bool> {
+        on!(self, read, |c| queries::players::notifies(c, player_id))
+    }
+
+    /// Records `notify on` or `notify off` for the player.
+    pub fn set_notify(&self, player_id: i64, on: bool) -> Result<()> {
+        on!(self, write, |c| queries::players::set_notify(
+            c, player_id, on
+        ))
+    }
+
     pub fn player(&self, id: i64) -> Result<Option<PlayerRow>> {
         on!(self, read, |c| queries::players::player(c, id))
     }

@@ -24,7 +24,7 @@ async fn a_game_in_a_group_dm_goes_through_the_interactions_only() {
     // Help names what reaches the bot here: its commands and the board's menu, no mention.
     let help = ask(&w, ALICE, "help", &[]).await;
     let text = help.text();
-    assert!(!text.contains("mention"), "{text}");
+    assert!(!text.contains("mention me"), "{text}");
     assert_has(&text, "Here only my commands reach me");
     // A group DM is no server: its leaderboard is not offered.
     let top = ask(&w, ALICE, "top", &[]).await;

@@ -112,6 +112,7 @@ help-resign = Resign your game
 help-draw = Offer a draw, or accept the one offered
 help-takeback = Ask to take back your last move, or agree when your opponent asks
 help-rematch = Your last game here again, colours swapped: offered to your opponent (or accepted, if they asked first), at once against the bot
+help-notify = Whether I mention you when it is your turn and remind you before a game ends on time (`off` or `on`)
 help-games = The games in this channel
 help-rating = A player's rating
 help-top = The leaderboard of this server (`global`: of everyone)
@@ -276,6 +277,8 @@ rematch-offer = { $name } offers you a rematch of game #{ $game }{ $kind ->
        *[other] { $minutes } minutes
     }.
 rematch-none = You have no finished game in this channel to play again.
+notify-on = I mention you when it is your turn and remind you before a game ends on time. { $off } turns this off.
+notify-off = I no longer mention you when it is your turn, nor remind you before a game ends on time. { $on } turns this back on.
 rematch-not-yours = You did not play game #{ $game }: only its players can ask for a rematch.
 rematch-still-playing = Game #{ $game } is still going: finish it first.
 challenge-open = { $name } is looking for { $kind ->
@@ -450,6 +453,9 @@ option-side = The side you want
 option-mode = Rated or casual
 option-level = How strong
 option-from = Square it stands on, or an animal and a direction (tiger up)
+option-notify = Mentions and reminders
+choice-notify-on = on: mention and remind me
+choice-notify-off = off: no mentions, no reminders
 option-to = Square it goes to
 option-square = A square, e.g. G7
 option-whose = Whose (default: yours)

@@ -110,6 +110,7 @@ help-resign = 认输
 help-draw = 向对手求和，或同意对手的求和
 help-takeback = 请求悔棋，或同意对手的悔棋请求
 help-rematch = 把你在本频道的上一盘棋再下一次，红绿互换：向对手提出（对手已先提出时直接接受），和机器人则立即开始
+help-notify = 轮到你走时要不要 @你、棋局快超时前要不要提醒你（`off` 关闭，`on` 打开）
 help-games = 本频道正在进行的对局
 help-rating = 查看玩家的积分
 help-top = 本服务器的积分排行榜（加 `global` 看全部玩家）
@@ -255,6 +256,8 @@ rematch-offer = { $name } 想和你再来一盘{ $kind ->
        *[crimson] 对方执红方
     }。请在 { $minutes } 分钟内答复：接受请{ $accept }，拒绝请{ $decline }。
 rematch-none = 你在本频道还没有已经结束的对局，没法再来一盘。
+notify-on = 轮到你走时我会 @你，棋局快超时前也会提醒你。想关闭，请用 { $off }。
+notify-off = 好的，轮到你走时我不会再 @你，棋局快超时前也不会提醒你。想重新打开，请用 { $on }。
 rematch-not-yours = 对局 #{ $game } 不是你下的：只有对局双方才能要求再来一盘。
 rematch-still-playing = 对局 #{ $game } 还没下完，请先下完这一盘。
 challenge-open = { $name } 想找人下一盘{ $kind ->
@@ -430,6 +433,9 @@ option-side = 你想执哪一方
 option-mode = 计分局还是友谊赛
 option-level = 机器人的难度
 option-from = 棋子现在所在的格子，或者动物加方向（虎上）
+option-notify = @你和超时提醒
+choice-notify-on = 打开：@我并提醒我
+choice-notify-off = 关闭：不 @我，也不提醒
 option-to = 要走到的格子
 option-square = 格子，例如 G7
 option-whose = 查看谁的（默认是你自己）

@@ -111,6 +111,7 @@ help-resign = 認輸
 help-draw = 向對手提和，或同意對手的提和
 help-takeback = 要求悔棋，或同意對手的悔棋要求
 help-rematch = 把你在這個頻道的上一局再下一次，這次你執對手上一局的那一方：向對手提出（對手已經先提出的話就直接接受），跟機器人下就直接開始
+help-notify = 輪到你時要不要標註你、對局快超時前要不要再跟你說一下（`off` 關閉，`on` 開啟）
 help-games = 這個頻道目前的對局
 help-rating = 查詢玩家的等級分
 help-top = 這個伺服器的等級分排行榜（加上 `global` 看所有玩家）
@@ -256,6 +257,8 @@ rematch-offer = { $name } 想跟你再戰一局{ $kind ->
        *[crimson] 對方是紅方
     }。請在 { $minutes } 分鐘內回覆：要接受請{ $accept }，要婉拒請{ $decline }。
 rematch-none = 你在這個頻道還沒有已經結束的對局，沒辦法再來一局。
+notify-on = 輪到你時我會標註你，對局快超時前也會再跟你說一下。想關閉的話，請用 { $off }。
+notify-off = 好，之後輪到你時我不會再標註你，對局快超時前也不會再跟你說。想再開啟的話，請用 { $on }。
 rematch-not-yours = 對局 #{ $game } 不是你下的：只有對局雙方才能要求再來一局。
 rematch-still-playing = 對局 #{ $game } 還沒下完，請先把這局下完。
 challenge-open = { $name } 想找人下一局{ $kind ->
@@ -431,6 +434,9 @@ option-side = 你想當哪一方
 option-mode = 計分局或友誼賽
 option-level = 機器人的難度
 option-from = 棋子目前所在的格位，或是動物加方向（虎上）
+option-notify = 標註與快超時的訊息
+choice-notify-on = 開啟：標註我，快超時也跟我說
+choice-notify-off = 關閉：不要標註，也不用跟我說
 option-to = 要走到的格位
 option-square = 一個格位，例如 G7
 option-whose = 要查誰的（預設是你自己）

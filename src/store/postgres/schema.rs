@@ -165,6 +165,8 @@ const MIGRATIONS: &[&str] = &[
     "#,
     // 9 -> 10: the move whose player to move was reminded before losing on time.
     "ALTER TABLE games ADD COLUMN reminded_for BIGINT;",
+    // 10 -> 11: the players who said `notify off`.
+    "CREATE TABLE quiet_players (player_id BIGINT PRIMARY KEY REFERENCES players (id));",
 ];
 
 /// Applies every migration the database has not seen yet, in one transaction.

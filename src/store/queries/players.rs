@@ -85,3 +85,30 @@ pub(crate) fn leaderboard(
         .map(|(player, rank)| RankedPlayer { rank, player })
         .collect())
 }
+
+/// Whether the player wants to be mentioned when it is their turn and reminded before a game
+/// ends on time (everyone does until they say `notify off`).
+pub(crate) fn notifies(c: &mut dyn Sql, player_id: i64) -> Result<bool> {
+    let quiet = c.row(
+        "SELECT player_id FROM quiet_players WHERE player_id = $1",
+        args![player_id],
+        |r| r.int(0),
+    )?;
+    Ok(quiet.is_none())
+}
+
+/// `notify on|off`: one statement either way, so that saying it twice changes nothing.
+pub(crate) fn set_notify(c: &mut dyn Sql, player_id: i64, on: bool) -> Result<()> {
+    if on {
+        c.exec(
+            "DELETE FROM quiet_players WHERE player_id = $1",
+            args![player_id],
+        )?;
+    } else {
+        c.exec(
+            "INSERT INTO quiet_players (player_id) VALUES ($1) ON CONFLICT (player_id) DO NOTHING",
+            args![player_id],
+        )?;
+    }
+    Ok(())
+}

@@ -207,6 +207,15 @@ const MIGRATIONS: &[Migration] = &[
     "#,
         backfill: None,
     },
+    // 10 -> 11: the players who said `notify off` (no turn mentions, no reminders).
+    Migration {
+        sql: r#"
+    CREATE TABLE quiet_players (
+        player_id INTEGER PRIMARY KEY REFERENCES players (id)
+    );
+    "#,
+        backfill: None,
+    },
 ];
 
 /// Fills `captures` and `hashes` of the games stored before migration 2 by replaying them.
