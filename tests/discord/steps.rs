@@ -1,5 +1,6 @@
 //! A move as an animal and a direction on Discord: `/jungle move` with `from` alone, and the
-//! autocomplete of `from` offering the steps whose words were begun, in the words typed.
+//! autocomplete of `from` offering the steps whose words were begun, in the words typed; and
+//! `notify off`, which leaves the turn mention out of the boards.
 
 use serde_json::json;
 
@@ -60,6 +61,25 @@ async fn a_step_in_from_alone_plays_and_autocomplete_offers_steps() {
     assert_has(&m.text(), "bob played G1 G2");
     let board = ask(&w, ALICE, "board", &[]).await;
     assert_has(&board.text(), "Move 2: alice to move.");
+    assert_no_unknown_calls(&w);
+    w.finish().await;
+}
+
+#[tokio::test]
+async fn notify_off_leaves_the_mention_out_of_the_next_board() {
+    let w = World::start(GUILD_BOT).await;
+    start_game(&w).await;
+    let quiet = ask(&w, BOB, "notify", &[("state", 3, json!("off"))]).await;
+    assert!(quiet.ephemeral());
+    assert_has(&quiet.text(), "`/jungle notify on` turns this back on");
+    let m = step(&w, ALICE, "rat up").await;
+    assert_has(&m.text(), "alice played G7 G6");
+    assert!(!m.content.contains(&BOB.mention()), "{}", m.content);
+    let asked = ask(&w, BOB, "notify", &[]).await;
+    assert_has(&asked.text(), "I no longer mention you");
+    ask(&w, BOB, "notify", &[("state", 3, json!("on"))]).await;
+    let m = step(&w, BOB, "rat down").await;
+    assert_has(&m.content, &ALICE.mention());
     assert_no_unknown_calls(&w);
     w.finish().await;
 }
