@@ -2,7 +2,7 @@
 //! cancelling, games against the bot, and rematches. Each reads as: load, decide, commit,
 //! reply.
 
-use crate::lang::tr;
+use crate::lang::{Arg, tr};
 use engine::{Position, Side};
 use store::{ChallengeRow, ChallengeStatus, NewChallenge, NewGame, PlayerRow, StoreError};
 
@@ -83,33 +83,32 @@ fn offer(
     let kind = if casual { "casual" } else { "rated" };
     let d = cx.dialect();
     let (text, mentions) = match &target {
-        Some(t) if rematch_of.is_some() => (
-            tr!(
-                lang,
-                "rematch-offer",
-                name = me,
-                game = rematch_of.unwrap_or_default(),
-                kind = kind,
-                side = side,
-                accept = d.press(lang, "button-accept", "accept"),
-                decline = d.press(lang, "button-decline", "decline"),
-                minutes = minutes
-            ),
-            vec![User::new(&t.user_id, &t.display_name)],
-        ),
-        Some(t) => (
-            tr!(
-                lang,
-                "challenge-to-you",
-                name = me,
-                kind = kind,
-                side = side,
-                accept = d.press(lang, "button-accept", "accept"),
-                decline = d.press(lang, "button-decline", "decline"),
-                minutes = minutes
-            ),
-            vec![User::new(&t.user_id, &t.display_name)],
-        ),
+        Some(t) => {
+            // A rematch names the game it plays again; the offer is otherwise a challenge's.
+            let id = match rematch_of {
+                Some(_) => "rematch-offer",
+                None => "challenge-to-you",
+            };
+            let text = lang.tr(
+                id,
+                &[
+                    ("name", Arg::from(me)),
+                    ("game", Arg::from(rematch_of.unwrap_or_default())),
+                    ("kind", Arg::from(kind)),
+                    ("side", Arg::from(side)),
+                    (
+                        "accept",
+                        Arg::from(d.press(lang, "button-accept", "accept")),
+                    ),
+                    (
+                        "decline",
+                        Arg::from(d.press(lang, "button-decline", "decline")),
+                    ),
+                    ("minutes", Arg::from(minutes)),
+                ],
+            );
+            (text, vec![User::new(&t.user_id, &t.display_name)])
+        }
         None => (
             tr!(
                 lang,
