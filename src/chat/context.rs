@@ -93,8 +93,7 @@ impl Ctx<'_> {
     pub fn dialect(&self) -> Dialect {
         self.env
             .settings
-            .dialect(self.platform())
-            .at(&self.ev.place)
+            .dialect(self.platform(), &self.ev.place.scope)
     }
     /// A command as a reader of `lang` types it here, as code: `` `!jungle accept` ``.
     pub fn cmd(&self, lang: Lang, words: &str) -> String {

@@ -79,13 +79,8 @@ impl Dialect {
         }
     }
 
-    /// The same, as it holds in `place`: where only commands reach the bot, neither a typed
-    /// move nor a mention does.
-    pub fn at(self, place: &super::event::Place) -> Dialect {
-        self.in_scope(&place.scope)
-    }
-
-    /// The same, in places of `scope` (a stored game's, say).
+    /// The same, as it holds in places of `scope`: where only commands reach the bot, neither
+    /// a typed move nor a mention does.
     pub fn in_scope(self, scope: &str) -> Dialect {
         if super::event::scope_commands_only(scope) {
             Dialect {
@@ -224,9 +219,9 @@ mod tests {
             channel: "9".into(),
             locale: None,
         };
-        let server = Dialect::slash("jungle", false).at(&place("5"));
+        let server = Dialect::slash("jungle", false).in_scope("5");
         assert!(server.help_lead(Lang::En).contains("mention me"));
-        let group = Dialect::slash("jungle", true).at(&place("group:9"));
+        let group = Dialect::slash("jungle", true).in_scope("group:9");
         assert!(!group.typed_moves && !group.mentions);
         let lead = group.help_lead(Lang::En);
         assert!(

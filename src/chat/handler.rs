@@ -91,7 +91,7 @@ impl Core {
                 None => return Handled::reply(Reply::private(tr!(reader, "button-inactive"))),
             },
             Input::Joined => {
-                let dialect = self.settings.dialect(&ev.place.platform).at(&ev.place);
+                let dialect = self.settings.dialect(&ev.place.platform, &ev.place.scope);
                 return Handled::reply(Reply::text(super::text::welcome(lang, &dialect)));
             }
         };
@@ -99,7 +99,7 @@ impl Core {
             None => return Handled::default(),
             Some(Ok(cmd)) => cmd,
             Some(Err(e)) => {
-                let dialect = self.settings.dialect(&ev.place.platform).at(&ev.place);
+                let dialect = self.settings.dialect(&ev.place.platform, &ev.place.scope);
                 return Handled::reply(Reply::private(explain(reader, &e, &dialect)));
             }
         };
@@ -276,13 +276,13 @@ impl Core {
     /// The reply of an analysis that is stored already, if it is.
     pub fn stored_analysis(&self, job: &AnalysisJob) -> Option<Vec<Reply>> {
         let done = self.store.analysis(job.game_id).ok()??;
-        let dialect = self.settings.dialect(&job.platform);
+        let dialect = self.settings.dialect(&job.platform, &job.scope);
         Some(vec![review::result_reply(job, &done, &dialect)])
     }
 
     /// Keeps a finished analysis and makes its reply for the place the job came from.
     pub fn finish_analysis(&self, job: &AnalysisJob, analysis: &Analysis, now: i64) -> Vec<Reply> {
-        let dialect = self.settings.dialect(&job.platform);
+        let dialect = self.settings.dialect(&job.platform, &job.scope);
         match review::finished(&self.store, &dialect, job, analysis, now) {
             Ok(reply) => vec![reply],
             Err(e) => {

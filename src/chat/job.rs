@@ -16,6 +16,8 @@ pub struct AnalysisJob {
     pub game_id: i64,
     /// Where the command came from (the result's commands are written for that platform).
     pub platform: String,
+    /// And the place's scope (a group DM's, say, where only commands arrive).
+    pub scope: String,
     /// The channel's language: the result is for everyone there.
     pub lang: Lang,
     pub title: String,

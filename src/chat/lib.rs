@@ -76,7 +76,7 @@ pub use picture::prepare as prepare_renderer;
 pub use review::analysis_graph;
 pub use service::{Claim, Clock, ManualClock, Pending, Service, SystemClock};
 pub use settings::{ANALYSIS_NODES, BOT_RATINGS, Settings};
-pub use step::{Dir, MoveText, Step, StepError, parse_step};
+pub use step::{Dir, MoveText, Step, parse_step};
 pub use timers::Ticked;
 pub use touch::{animal_of_emoji, emoji as animal_emoji};
 

@@ -127,9 +127,7 @@ pub(crate) fn end_without_move(
 
 /// How commands are written where `game` is played.
 fn game_dialect(env: &Env<'_>, game: &Game) -> Dialect {
-    env.settings
-        .dialect(&game.row.platform)
-        .in_scope(&game.row.scope)
+    env.settings.dialect(&game.row.platform, &game.row.scope)
 }
 
 /// Who won game #N and how, as one sentence (resignations and time-outs are said by the lead).

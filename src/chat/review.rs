@@ -55,6 +55,7 @@ fn job_of(cx: &Ctx<'_>, g: &Game) -> AnalysisJob {
     AnalysisJob {
         game_id: g.id(),
         platform: cx.platform().to_string(),
+        scope: cx.scope().to_string(),
         lang: cx.lang(),
         title: g.title(cx.lang()),
         names: BySide::new(g.jade.name(cx.lang()), g.crimson.name(cx.lang())),

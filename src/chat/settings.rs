@@ -45,13 +45,15 @@ impl Settings {
         &self.levels[level.index()]
     }
 
-    /// How commands are written on `platform`.
-    pub fn dialect(&self, platform: &str) -> Dialect {
+    /// How commands are written on `platform`, in places of `scope` (where only commands
+    /// reach the bot, neither typed moves nor mentions do).
+    pub fn dialect(&self, platform: &str, scope: &str) -> Dialect {
         self.dialects
             .iter()
             .find(|(p, _)| p == platform)
             .map(|(_, d)| d.clone())
             .unwrap_or_else(|| Dialect::prefixed(&self.prefix))
+            .in_scope(scope)
     }
 
     /// Says how commands are written on `platform` (replacing what was said before).

@@ -221,12 +221,6 @@ impl MoveText {
     }
 }
 
-impl From<Move> for MoveText {
-    fn from(mv: Move) -> Self {
-        MoveText::Squares(mv)
-    }
-}
-
 impl FromStr for MoveText {
     type Err = ParseMoveError;
 

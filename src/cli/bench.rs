@@ -45,6 +45,7 @@ fn analysis_figures(quick: bool) {
     let job = crate::chat::AnalysisJob {
         game_id: 1,
         platform: "console".into(),
+        scope: "console".into(),
         lang: crate::lang::Lang::default(),
         title: String::new(),
         names: crate::engine::BySide::new("alice".into(), "bob".into()),
