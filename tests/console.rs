@@ -2,8 +2,7 @@
 //! database, one process per "run" (so a second run is a restart). Each transcript runs on
 //! SQLite and, when the run has a server, on PostgreSQL.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::ffi::OsStr;
 
 use jungle::store::{Location, NewGame, Store};
 
@@ -61,27 +60,14 @@ impl Channel {
 
     /// Runs one console process and checks that it succeeded.
     fn output(&self, script: &[u8], extra: &[&str], env: &[(&str, &str)]) -> std::process::Output {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_jungle"))
-            .args(["console", "--test-clock", "--db"])
-            .arg(self.db())
-            .arg("--images")
-            .arg(self.dir.path().join("boards"))
-            .args(extra)
-            .env_remove("RUST_LOG")
-            .envs(env.iter().copied())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(script).unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert!(
-            out.status.success(),
-            "console failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        out
+        let (db, images) = (self.db(), self.dir.path().join("boards"));
+        let mut args: Vec<&OsStr> = ["console", "--test-clock", "--db"]
+            .into_iter()
+            .map(OsStr::new)
+            .collect();
+        args.extend([OsStr::new(&db), OsStr::new("--images"), images.as_os_str()]);
+        args.extend(extra.iter().map(OsStr::new));
+        crate::common::jungle_with_input(&args, script, env)
     }
 
     /// Creates a game from a custom position straight in the store (to reach endings quickly).

@@ -6,20 +6,24 @@ pub mod backends;
 pub mod logs;
 pub mod reference;
 
+use std::ffi::OsStr;
 use std::path::Path;
 
 use jungle::engine::{Move, Position};
 
-/// `jungle play --db <db>` with `args`, given `input` on its standard input; checks that it
-/// succeeded and returns its standard output.
-pub fn jungle_play(db: &Path, args: &[&str], input: &[u8]) -> String {
+/// The `jungle` binary with `args` (and `env`, with RUST_LOG only as given), `input` on its
+/// standard input; checks that it succeeded.
+pub fn jungle_with_input(
+    args: &[&OsStr],
+    input: &[u8],
+    env: &[(&str, &str)],
+) -> std::process::Output {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_jungle"))
-        .arg("play")
         .args(args)
-        .arg("--db")
-        .arg(db)
+        .env_remove("RUST_LOG")
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -29,10 +33,18 @@ pub fn jungle_play(db: &Path, args: &[&str], input: &[u8]) -> String {
     let out = child.wait_with_output().unwrap();
     assert!(
         out.status.success(),
-        "{}",
+        "jungle {args:?} failed: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8(out.stdout).unwrap()
+    out
+}
+
+/// `jungle play --db <db>` with `args`, given `input`; its standard output.
+pub fn jungle_play(db: &Path, args: &[&str], input: &[u8]) -> String {
+    let mut all: Vec<&OsStr> = vec![OsStr::new("play")];
+    all.extend(args.iter().map(OsStr::new));
+    all.extend([OsStr::new("--db"), db.as_os_str()]);
+    String::from_utf8(jungle_with_input(&all, input, &[]).stdout).unwrap()
 }
 
 /// Builds a position string from `(piece letter, square)` pairs, e.g. `&[('L', "C7"), ('r', "A1")]`.
