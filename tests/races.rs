@@ -331,3 +331,36 @@ fn processes_ticking_at_once_remind_the_player_to_move_once() {
         assert_eq!(reminded, 1, "{}: {outs:?}", backend.name());
     }
 }
+
+#[test]
+fn two_players_asking_for_a_rematch_at_once_start_one_game() {
+    for backend in backends() {
+        let ch = Channel::on(&backend);
+        for round in 0..3 {
+            let channel = format!("/channel r{round}\n");
+            ch.run(&format!(
+                "{channel}alice: !jungle challenge @bob jade\n\
+                 bob: !jungle accept\n\
+                 bob: !jungle resign\n"
+            ));
+            let outs = at_once(
+                &ch,
+                &[
+                    format!("{channel}alice: !jungle rematch\n"),
+                    format!("{channel}bob: !jungle rematch\n"),
+                ],
+            );
+            let store = ch.store();
+            let channel_id = format!("r{round}");
+            let active = store.active_games("console", &channel_id).unwrap();
+            let open = store.open_challenges("console", &channel_id, 0).unwrap();
+            // Whichever offer came first, the other was its answer: one game, no offer left.
+            assert_eq!(
+                (active.len(), open.len()),
+                (1, 0),
+                "{}, round {round}: {outs:?}",
+                backend.name()
+            );
+        }
+    }
+}

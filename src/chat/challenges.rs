@@ -60,8 +60,11 @@ fn offer(
         rated: !casual,
         now: cx.now(),
         expires_at: cx.now().saturating_add(expiry),
+        answers_theirs: rematch_of.is_some(),
     });
     let c = match created {
+        // The other player offered the rematch first: this accepts it.
+        Err(StoreError::Crossed(id)) => return accept(cx, Some(id), None),
         Err(StoreError::AlreadyOpen(id)) => {
             return refuse(tr!(
                 cx.reader(),
@@ -320,16 +323,7 @@ pub(crate) fn rematch(cx: &mut Ctx<'_>, id: Option<i64>) -> Result<Handled> {
     let casual = game.is_casual();
     match game.seat(mine.other()).clone() {
         Seat::Bot(level) => play_bot(cx, Some(level), side, casual),
-        Seat::Human(opponent) => {
-            let theirs = store
-                .open_challenges(cx.platform(), cx.channel(), cx.now())?
-                .into_iter()
-                .find(|c| c.challenger_id == opponent.id && c.challenged_id == Some(cx.me.id));
-            match theirs {
-                Some(c) => accept(cx, Some(c.id), None),
-                None => offer(cx, Some(opponent), side, casual, Some(game.id())),
-            }
-        }
+        Seat::Human(opponent) => offer(cx, Some(opponent), side, casual, Some(game.id())),
     }
 }
 

@@ -40,6 +40,10 @@ pub enum StoreError {
     /// The challenger already has an open challenge in that channel.
     #[error("challenge {0} is already open in that channel")]
     AlreadyOpen(i64),
+    /// A rematch offered where the other player's offer to the challenger is open already:
+    /// that one is the answer.
+    #[error("challenge {0} is the other player's offer of the same")]
+    Crossed(i64),
     #[error("cannot create the database folder {path}: {error}")]
     Folder { path: String, error: std::io::Error },
     #[error("cannot read the database {path}: {error}")]

@@ -236,7 +236,9 @@ impl Store {
 /// Challenges.
 impl Store {
     /// Opens a challenge unless the challenger has one open in that channel already
-    /// ([`StoreError::AlreadyOpen`]); the check and the insert are one transaction.
+    /// ([`StoreError::AlreadyOpen`]) or, for a rematch, the other player's offer to the
+    /// challenger is open ([`StoreError::Crossed`]); the checks and the insert are one
+    /// transaction.
     pub fn create_challenge(&self, ch: &NewChallenge<'_>) -> Result<ChallengeRow> {
         on!(self, write, |c| queries::challenges::create(c, ch))
     }

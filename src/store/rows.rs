@@ -220,6 +220,9 @@ pub struct NewChallenge<'a> {
     pub rated: bool,
     pub now: i64,
     pub expires_at: i64,
+    /// A rematch: an open challenge from the challenged player to the challenger is the
+    /// answer rather than a second offer ([`crate::StoreError::Crossed`]).
+    pub answers_theirs: bool,
 }
 
 // Players.

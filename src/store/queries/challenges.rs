@@ -11,7 +11,22 @@ use crate::sql::{Sql, args};
 
 pub(crate) fn create(c: &mut dyn Sql, ch: &NewChallenge<'_>) -> Result<ChallengeRow> {
     c.tx(|tx| {
-        lock_players(tx, &[ch.challenger_id])?;
+        // Both players: two rematch offers made at once see each other.
+        let both: Vec<i64> = std::iter::once(ch.challenger_id)
+            .chain(ch.challenged_id)
+            .collect();
+        lock_players(tx, &both)?;
+        if let (true, Some(them)) = (ch.answers_theirs, ch.challenged_id) {
+            let theirs = tx.row(
+                "SELECT id FROM challenges WHERE platform = $1 AND channel = $2 AND challenger_id = $3
+                 AND challenged_id = $4 AND status = 'open' AND expires_at > $5 LIMIT 1",
+                args![ch.platform, ch.channel, them, ch.challenger_id, ch.now],
+                |r| r.int(0),
+            )?;
+            if let Some(id) = theirs {
+                return Err(StoreError::Crossed(id));
+            }
+        }
         let open = tx.row(
             "SELECT id FROM challenges WHERE platform = $1 AND channel = $2 AND challenger_id = $3
              AND status = 'open' AND expires_at > $4 LIMIT 1",
