@@ -10,6 +10,7 @@ use crate::ai::Level;
 use crate::ai::LevelExt as _;
 use crate::chat::{Limits, Settings};
 use crate::store::Location;
+use engine::TimeControl;
 
 pub use crate::chat::section::{KeyError, Section};
 pub use crate::secret::Secret;
@@ -95,8 +96,9 @@ pub struct ChatConfig {
     pub prefix: String,
     /// How long a challenge stays open.
     pub challenge_expiry: Duration,
-    /// How long the player to move may take before losing (or the game is aborted).
-    pub move_timeout: Duration,
+    /// The time control of new games where no moderator chose one (`time_control = "5+3"`,
+    /// or `"3d"`; `move_timeout = "24h"`, the older key, gives that long per move).
+    pub time_control: TimeControl,
 }
 
 /// The chat layer's own defaults are the config's.
@@ -106,7 +108,7 @@ impl Default for ChatConfig {
         ChatConfig {
             prefix: s.prefix,
             challenge_expiry: Duration::from_secs(s.challenge_expiry_secs.unsigned_abs()),
-            move_timeout: Duration::from_secs(s.move_timeout_secs.unsigned_abs()),
+            time_control: s.time_control,
         }
     }
 }
@@ -260,7 +262,7 @@ impl Config {
         Settings {
             prefix: self.chat.prefix.clone(),
             challenge_expiry_secs: secs(self.chat.challenge_expiry),
-            move_timeout_secs: secs(self.chat.move_timeout),
+            time_control: self.chat.time_control,
             bot_ratings: self.bot.ratings,
             default_level: self.bot.default_level,
             levels: Level::ALL.map(|l| self.bot.level_settings(l)),
@@ -328,7 +330,8 @@ impl Config {
             }
             config.store.database = Some(location);
         }
-        if let Some(s) = root.section("chat", &["prefix", "challenge_expiry", "move_timeout"])? {
+        let chat_keys = ["prefix", "challenge_expiry", "time_control", "move_timeout"];
+        if let Some(s) = root.section("chat", &chat_keys)? {
             let chat = &mut config.chat;
             if let Some(p) = s.string("prefix")? {
                 if p.trim().is_empty() || p.contains(char::is_whitespace) {
@@ -341,7 +344,17 @@ impl Config {
             }
             chat.challenge_expiry =
                 duration(&s, "challenge_expiry")?.unwrap_or(chat.challenge_expiry);
-            chat.move_timeout = duration(&s, "move_timeout")?.unwrap_or(chat.move_timeout);
+            if let Some(d) = duration(&s, "move_timeout")? {
+                let secs = u32::try_from(d.as_secs()).map_err(|_| {
+                    s.error("move_timeout", "is longer than a move may take".to_string())
+                })?;
+                chat.time_control = TimeControl::PerMove { secs };
+            }
+            if let Some(t) = s.string("time_control")? {
+                chat.time_control = t
+                    .parse()
+                    .map_err(|e: engine::ParseTimeError| s.error("time_control", e.to_string()))?;
+            }
         }
         if let Some(s) = root.section("limits", &["commands", "window", "games_per_hour"])? {
             let limits = &mut config.limits;
@@ -497,8 +510,14 @@ mod tests {
         )
         .unwrap();
         assert_eq!(c.chat.prefix, "!j");
-        assert_eq!(c.chat.move_timeout, Duration::from_secs(7200));
+        assert_eq!(c.chat.time_control, TimeControl::PerMove { secs: 7200 });
         assert_eq!(c.chat.challenge_expiry, Duration::from_secs(60));
+        let live = Config::parse("[chat]\ntime_control = \"5+3\"\n").unwrap();
+        assert_eq!(live.chat.time_control, TimeControl::live(5, 3));
+        assert_eq!(
+            Config::parse("").unwrap().chat.time_control,
+            TimeControl::days(1)
+        );
         let c = Config::parse(
             "[store]\ndatabase = \"/tmp/j.db\"\n[bot]\nrating_easy = 700\nrating_medium = 1100\nrating_hard = 1500\ndefault_level = \"easy\"\n[discord]\ntoken = \"t\"\n[matrix]\nuser_id = \"@j:x.org\"\n",
         )
@@ -522,6 +541,11 @@ mod tests {
             e.starts_with("chat.move_timeout (line 2): 'soon' is not a duration"),
             "{e}"
         );
+        let e = Config::parse("[chat]\ntime_control = \"5 minutes\"\n").unwrap_err();
+        assert!(
+            e.starts_with("chat.time_control (line 2): '5 minutes' is not a time control"),
+            "{e}"
+        );
         let e = Config::parse("[chat]\nmove_timeout = -5\n").unwrap_err();
         assert!(
             e.starts_with("chat.move_timeout (line 2): '-5' is not"),
@@ -530,7 +554,7 @@ mod tests {
         let e = Config::parse("\n[chat]\nprefix = \"!j\"\nprefx = \"!j\"\n").unwrap_err();
         assert_eq!(
             e,
-            "chat.prefx (line 4): unknown key; known keys: prefix, challenge_expiry, move_timeout"
+            "chat.prefx (line 4): unknown key; known keys: prefix, challenge_expiry, time_control, move_timeout"
         );
         let e = Config::parse("[metrics]\nlisten = \"localhost\"\n").unwrap_err();
         assert_eq!(

@@ -162,6 +162,7 @@ pub fn finished_game_in(store: &mut Store, place: &Place, ids: [&str; 2], names:
             bot_level: None,
             position: &start,
             rated: false,
+            time_control: jungle::engine::TimeControl::DEFAULT,
             now: 0,
         })
         .unwrap()

@@ -148,6 +148,7 @@ fn bot_game(s: &mut Store, channel: &str) -> i64 {
         bot_level: Some(Level::EASY),
         position: &Position::start(),
         rated: false,
+        time_control: jungle::engine::TimeControl::DEFAULT,
         now: 1000,
     })
     .unwrap()

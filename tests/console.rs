@@ -84,6 +84,7 @@ impl Channel {
             bot_level: None,
             position: &position.parse().unwrap(),
             rated: true,
+            time_control: jungle::engine::TimeControl::DEFAULT,
             now: 1_800_000_000,
         })
         .unwrap()
@@ -124,7 +125,7 @@ fn challenge_accept_and_play() {
         );
         has(
             &out,
-            "@bob alice challenges you to a game of Jungle (alice plays Jade and moves first). To answer, `!jungle accept` or `!jungle decline` within 15 minutes.",
+            "@bob alice challenges you to a game of Jungle (alice plays Jade and moves first; 1 day per move). To answer, `!jungle accept` or `!jungle decline` within 15 minutes.",
         );
         has(
             &out,
@@ -135,7 +136,7 @@ fn challenge_accept_and_play() {
         has(&out, "alice played A7 A6");
         has(
             &out,
-            "#1: alice as Jade vs bob as Crimson, move 2, bob to move",
+            "#1: alice as Jade vs bob as Crimson, 1 day per move, move 2, bob to move",
         );
         let g = ch.store().game(1).unwrap().unwrap();
         assert_eq!(g.moves, moves(&["G7 G6", "A3 A4", "A7 A6"]));
@@ -461,11 +462,11 @@ fn time_out_and_abort() {
         );
         has(
             &out,
-            "Game #1 is aborted: alice did not move within 24 hours, before both sides had moved. It is not rated.",
+            "Game #1 is aborted: alice ran out of time (1 day per move) before both sides had moved. It is not rated.",
         );
         has(
             &out,
-            "@alice @bob bob did not move within 24 hours. alice wins game #2 as Jade.",
+            "@alice @bob bob ran out of time (1 day per move). alice wins game #2 as Jade.",
         );
         has(&out, "alice 1200 → 1220 (+20), bob 1200 → 1180 (-20)");
         let s = ch.store();
@@ -502,6 +503,7 @@ fn leaderboards_per_scope_and_global() {
                     bot_level: None,
                     position: &"l6/3C3/7/7/7/7/7/7/6L j 0 1".parse().unwrap(),
                     rated: true,
+                    time_control: jungle::engine::TimeControl::DEFAULT,
                     now: 0,
                 })
                 .unwrap();
@@ -642,7 +644,7 @@ fn history_and_export() {
         has(&out, "Recent games of alice in this channel:");
         has(
             &out,
-            "#1: alice as Jade vs bob as Crimson, 2 moves, Crimson wins: Jade resigned (-20)",
+            "#1: alice as Jade vs bob as Crimson, 1 day per move, 2 moves, Crimson wins: Jade resigned (-20)",
         );
         has(&out, "Moves: 1. G7 G6, A3 A4");
         has(
@@ -828,7 +830,7 @@ fn takebacks_and_casual_games_in_a_transcript() {
         );
         has(
             &out,
-            "alice challenges you to a casual game of Jungle (alice plays Jade and moves first)",
+            "alice challenges you to a casual game of Jungle (alice plays Jade and moves first; 1 day per move)",
         );
         has(&out, "Game #1 (casual) starts");
         has(
@@ -840,7 +842,10 @@ fn takebacks_and_casual_games_in_a_transcript() {
             "@alice Game #1: G7 G6 and A3 A4 are taken back. alice (Jade) to move.",
         );
         has(&out, "It was a casual game: ratings stay as they were.");
-        has(&out, "Game #1: alice as Jade vs bob as Crimson (casual).");
+        has(
+            &out,
+            "Game #1: alice as Jade vs bob as Crimson (casual), 1 day per move.",
+        );
         has(&out, "Moves: 1. A7 A6\n");
         has(&out, "Taken back: G7 G6, A3 A4 by Jade after half-move 2");
         has(
@@ -900,7 +905,7 @@ fn moderators_commands_on_the_console() {
         has(&out, "I answer in this channel again.");
         has(
             &out,
-            "Usage: `!jungle admin <abort|channel|settings> [game] [on]`",
+            "Usage: `!jungle admin <abort|channel|settings|time> [game] [on] [5+3|3d]`",
         );
         let s = ch.store();
         assert!(s.channel_enabled("console", "console").unwrap());
@@ -964,14 +969,14 @@ fn the_player_to_move_is_reminded_once_before_losing_on_time() {
         assert_eq!(
             reminders,
             [
-                "jungle: @alice It is your move in game #1: move within 60 minutes, or the game ends on time.",
-                "jungle: @bob It is your move in game #1: move within 30 minutes, or the game ends on time.",
+                "jungle: @alice It is your move in game #1: move within 1 hour, or you lose on time.",
+                "jungle: @bob It is your move in game #1: move within 30 minutes, or you lose on time.",
             ],
             "{out}"
         );
         has(
             &out,
-            "@alice @bob bob did not move within 24 hours. alice wins game #1 as Jade.",
+            "@alice @bob bob ran out of time (1 day per move). alice wins game #1 as Jade.",
         );
     }
 }

@@ -853,7 +853,10 @@ async fn a_chinese_client_is_answered_in_chinese_and_the_command_is_localized() 
         Some("zh-CN".to_string())
     );
     let m = ask(&w, ALICE, "challenge", &[user(BOB)]).await;
-    assert_has(&m.text(), "alice 邀你下一盘斗兽棋（随机分配红绿）。");
+    assert_has(
+        &m.text(),
+        "alice 邀你下一盘斗兽棋（随机分配红绿，每步 1 天）。",
+    );
     let labels: Vec<&str> = m.components[0]["components"]
         .as_array()
         .unwrap()

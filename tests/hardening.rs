@@ -273,6 +273,7 @@ fn ratings_change_relative_to_what_is_stored_when_games_end_together() {
                 bot_level: None,
                 position: &start,
                 rated: true,
+                time_control: jungle::engine::TimeControl::DEFAULT,
                 now: NOW,
             })
             .unwrap();

@@ -276,7 +276,7 @@ fn console_transcripts_in_each_language() {
     has(&en, "From now on I speak English here.");
     has(
         &en,
-        "alice challenges you to a game of Jungle (alice plays Jade and moves first).",
+        "alice challenges you to a game of Jungle (alice plays Jade and moves first; 1 day per move).",
     );
     has(
         &en,
@@ -288,7 +288,7 @@ fn console_transcripts_in_each_language() {
 
     let cn = console(&script("zh-CN"));
     has(&cn, "好的，从现在起我在这里使用简体中文。");
-    has(&cn, "alice 邀你下一盘斗兽棋（对方执绿方先走）。");
+    has(&cn, "alice 邀你下一盘斗兽棋（对方执绿方先走，每步 1 天）。");
     has(
         &cn,
         "请在 15 分钟内答复：接受请输入 `!jungle accept`，拒绝请输入 `!jungle decline`。",

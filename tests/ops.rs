@@ -51,6 +51,7 @@ fn write_moves(db: PathBuf, stop: Arc<AtomicBool>, committed: Arc<Mutex<BTreeMap
                 bot_level: None,
                 position: &Position::start(),
                 rated: false,
+                time_control: jungle::engine::TimeControl::DEFAULT,
                 now: 0,
             })
             .unwrap()

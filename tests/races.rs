@@ -73,6 +73,7 @@ fn three_processes_ending_the_same_games_end_each_once_and_ratings_add_up() {
                     bot_level: None,
                     position: &jungle::Position::start(),
                     rated: true,
+                    time_control: jungle::engine::TimeControl::DEFAULT,
                     now: 1_800_000_000,
                 })
                 .unwrap();
@@ -157,6 +158,7 @@ fn processes_that_find_the_same_owed_bot_moves_search_and_play_each_once() {
                     bot_level: Some(jungle::ai::Level::HARD),
                     position: &jungle::Position::start(),
                     rated: false,
+                    time_control: jungle::engine::TimeControl::DEFAULT,
                     now: 1_800_000_000,
                 })
                 .unwrap()

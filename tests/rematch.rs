@@ -42,7 +42,7 @@ fn a_rematch_between_people_swaps_the_colours_and_keeps_the_rating_choice() {
         );
         has(
             &out,
-            "@alice bob offers you a rematch of game #1, casual (bob plays Jade and moves first this time).",
+            "@alice bob offers you a rematch of game #1, casual (bob plays Jade and moves first this time; 1 day per move).",
         );
         has(&out, "Game #2 (casual) starts");
         has(&out, "bob played G7 G6");

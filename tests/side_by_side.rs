@@ -222,6 +222,7 @@ fn a_move_from_a_position_the_game_left_is_refused_at_the_same_ply() {
                 bot_level: Some(jungle::engine::Level::STRONGEST),
                 position: &start,
                 rated: false,
+                time_control: jungle::engine::TimeControl::DEFAULT,
                 now: 1,
             })
             .unwrap();

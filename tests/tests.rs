@@ -11,6 +11,7 @@ mod analysis;
 mod chat_robustness;
 mod claims;
 mod cli;
+mod clocks;
 mod connections;
 mod console;
 #[cfg(feature = "discord")]

@@ -325,6 +325,7 @@ pub async fn run_play(
             level: Some(level),
             side,
             casual,
+            time: None,
         };
         service.handle(command(channel, &me, start)).await
     };

@@ -1,8 +1,10 @@
 //! Moderators' commands: end a game unrated, make the bot ignore a channel (or answer again),
-//! show what is set here, and choose the language the bot speaks here (`lang`). Who may moderate is the platform's call (the adapter marks the
+//! show what is set here, choose the clock of new games here (`admin time`) and the language
+//! the bot speaks here (`lang`). Who may moderate is the platform's call (the adapter marks the
 //! sender); everyone else is told who may.
 
-use crate::lang::{Lang, language_name, tr};
+use crate::lang::{Lang, language_name, time_control_name, tr};
+use engine::TimeControl;
 use store::Finish;
 
 use super::command::AdminCommand;
@@ -22,7 +24,37 @@ pub(crate) fn admin(cx: &mut Ctx<'_>, cmd: AdminCommand) -> Result<Handled> {
         AdminCommand::Abort { game } => abort(cx, game),
         AdminCommand::Channel { on } => channel(cx, on),
         AdminCommand::Settings => settings(cx),
+        AdminCommand::Time { clock, reset } => time(cx, clock, reset),
     }
+}
+
+/// `admin time`: the clock new games here play; `admin time 5+3` chooses one, `admin time
+/// default` goes back to the configured one. Games already started keep theirs.
+fn time(cx: &mut Ctx<'_>, clock: Option<TimeControl>, reset: bool) -> Result<Handled> {
+    let lang = cx.lang();
+    let (platform, scope) = (cx.platform().to_string(), cx.scope().to_string());
+    if clock.is_none() && !reset {
+        let current = super::challenges::place_time(cx)?;
+        let text = tr!(
+            lang,
+            "time-current",
+            time = time_control_name(lang, current),
+            command = cx.cmd(lang, "admin time 3d")
+        );
+        return Ok(Handled::reply(Reply::private(text)));
+    }
+    let (by, now) = (cx.ev.sender.id.clone(), cx.now());
+    cx.env
+        .store
+        .set_default_time_control(&platform, &scope, clock, &by, now)?;
+    let chosen = clock.unwrap_or(cx.env.settings.time_control);
+    let name = time_control_name(lang, chosen);
+    let text = if clock.is_some() {
+        tr!(lang, "time-set", time = name)
+    } else {
+        tr!(lang, "time-default", time = name)
+    };
+    Ok(Handled::reply(Reply::text(text)))
 }
 
 fn abort(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
@@ -140,7 +172,8 @@ fn settings(cx: &mut Ctx<'_>) -> Result<Handled> {
             lang,
             "settings-timers",
             minutes = s.challenge_expiry_secs / 60,
-            hours = s.move_timeout_secs / 3600
+            time = time_control_name(lang, super::challenges::place_time(cx)?),
+            command = cx.cmd(lang, "admin time")
         ),
         tr!(
             lang,

@@ -84,6 +84,16 @@ pub fn think(
     }
 }
 
+/// The thinking time of a level whose own is `level_ms`, on a live clock with `left_ms` to go
+/// and `increment` seconds gained after the move: a 25th of what is left and three quarters of
+/// the increment, never more than the level's own time nor a third of what is left, so that a
+/// game at any speed does not end with the bot's flag.
+pub fn clock_budget(level_ms: u64, left_ms: i64, increment: u32) -> u64 {
+    let left = u64::try_from(left_ms).unwrap_or(0);
+    let share = left / 25 + u64::from(increment) * 750;
+    share.min(left / 3).min(level_ms).max(1)
+}
+
 /// Picks the bot's move. Blocking (up to the level's thinking time): call it off the async
 /// runtime. `history` holds the hashes of the game's earlier positions, oldest first, so the
 /// bot sees repetitions. `None` only when the game is over.
@@ -143,6 +153,19 @@ impl Memories {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_live_clock_shortens_the_bot_s_thinking() {
+        // Five minutes left and 3 s a move: 12 s + 2.25 s, but never over the level's 3 s.
+        assert_eq!(clock_budget(3_000, 300_000, 3), 3_000);
+        assert_eq!(clock_budget(60_000, 300_000, 3), 14_250);
+        // Ten seconds left, no increment: 0.4 s.
+        assert_eq!(clock_budget(3_000, 10_000, 0), 400);
+        // An increment larger than what is left still leaves two thirds of the clock.
+        assert_eq!(clock_budget(3_000, 3_000, 10), 1_000);
+        // No time left at all: the least there is, and the flag falls.
+        assert_eq!(clock_budget(3_000, -5, 0), 1);
+    }
 
     #[test]
     fn memories_keep_the_most_recent_games() {

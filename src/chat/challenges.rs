@@ -2,8 +2,8 @@
 //! cancelling, games against the bot, and rematches. Each reads as: load, decide, commit,
 //! reply.
 
-use crate::lang::{Arg, tr};
-use engine::{Position, Side};
+use crate::lang::{Arg, time_control_name, tr};
+use engine::{Position, Side, TimeControl};
 use store::{ChallengeRow, ChallengeStatus, NewChallenge, NewGame, PlayerRow, StoreError};
 
 use super::bot::Level;
@@ -20,6 +20,7 @@ pub(crate) fn challenge(
     opponent: Option<&str>,
     side: SideChoice,
     casual: bool,
+    time: Option<TimeControl>,
 ) -> Result<Handled> {
     let target = match opponent {
         Some(token) => Some(resolve_user(cx, token)?),
@@ -32,15 +33,28 @@ pub(crate) fn challenge(
             command = cx.cmd(cx.reader(), "play bot")
         ));
     }
-    offer(cx, target, side, casual, None)
+    let time = match time {
+        Some(t) => t,
+        None => place_time(cx)?,
+    };
+    offer(cx, target, (side, time), casual, None)
 }
 
-/// Posts a challenge to `target` (anyone, when `None`); `rematch_of` names the game it plays
-/// again.
+/// The time control of new games here: a moderator's choice, else the operator's.
+pub(crate) fn place_time(cx: &Ctx<'_>) -> Result<TimeControl> {
+    Ok(cx
+        .env
+        .store
+        .default_time_control(cx.platform(), cx.scope())?
+        .unwrap_or(cx.env.settings.time_control))
+}
+
+/// Posts a challenge to `target` (anyone, when `None`) on the challenger's side and clock;
+/// `rematch_of` names the game it plays again.
 fn offer(
     cx: &mut Ctx<'_>,
     target: Option<PlayerRow>,
-    side: SideChoice,
+    (side, time): (SideChoice, TimeControl),
     casual: bool,
     rematch_of: Option<i64>,
 ) -> Result<Handled> {
@@ -58,6 +72,7 @@ fn offer(
         challenged_id: target.as_ref().map(|t| t.id),
         side: side.side(),
         rated: !casual,
+        time_control: time,
         now: cx.now(),
         expires_at: cx.now().saturating_add(expiry),
         answers_theirs: rematch_of.is_some(),
@@ -84,6 +99,7 @@ fn offer(
         SideChoice::Crimson => "crimson",
     };
     let kind = if casual { "casual" } else { "rated" };
+    let clock = time_control_name(lang, time);
     let d = cx.dialect();
     let (text, mentions) = match &target {
         Some(t) => {
@@ -108,6 +124,7 @@ fn offer(
                         Arg::from(d.press(lang, "button-decline", "decline")),
                     ),
                     ("minutes", Arg::from(minutes)),
+                    ("time", Arg::from(clock)),
                 ],
             );
             (text, vec![User::new(&t.user_id, &t.display_name)])
@@ -120,7 +137,8 @@ fn offer(
                 kind = kind,
                 side = side,
                 accept = d.press(lang, "button-accept", "accept"),
-                minutes = minutes
+                minutes = minutes,
+                time = clock
             ),
             Vec::new(),
         ),
@@ -233,7 +251,13 @@ pub(crate) fn accept(cx: &mut Ctx<'_>, id: Option<i64>, from: Option<&str>) -> R
         Side::Crimson => (cx.me.id, challenger.id),
     };
     let start = Position::start();
-    let new = new_game(cx, &start, (Some(jade), Some(crimson)), None, c.rated);
+    let new = new_game(
+        cx,
+        &start,
+        (Some(jade), Some(crimson)),
+        None,
+        (c.rated, c.time_control),
+    );
     let row = match cx.env.store.accept_challenge(c.id, &new) {
         Ok(row) => row,
         // Someone else accepted or it was cancelled between our read and write.
@@ -320,10 +344,10 @@ pub(crate) fn rematch(cx: &mut Ctx<'_>, id: Option<i64>) -> Result<Handled> {
         Side::Jade => SideChoice::Jade,
         Side::Crimson => SideChoice::Crimson,
     };
-    let casual = game.is_casual();
+    let (casual, time) = (game.is_casual(), game.row.time_control);
     match game.seat(mine.other()).clone() {
-        Seat::Bot(level) => play_bot(cx, Some(level), side, casual),
-        Seat::Human(opponent) => offer(cx, Some(opponent), side, casual, Some(game.id())),
+        Seat::Bot(level) => play_bot(cx, Some(level), side, casual, Some(time)),
+        Seat::Human(opponent) => offer(cx, Some(opponent), (side, time), casual, Some(game.id())),
     }
 }
 
@@ -332,8 +356,13 @@ pub(crate) fn play_bot(
     level: Option<Level>,
     side: SideChoice,
     casual: bool,
+    time: Option<TimeControl>,
 ) -> Result<Handled> {
     ensure_free(cx, &cx.me)?;
+    let time = match time {
+        Some(t) => t,
+        None => place_time(cx)?,
+    };
     let level = level.unwrap_or(cx.env.settings.default_level);
     let my_side = side.side().unwrap_or_else(|| coin(cx.me.id, 7, cx.now()));
     let (jade_id, crimson_id) = match my_side {
@@ -341,19 +370,25 @@ pub(crate) fn play_bot(
         Side::Crimson => (None, Some(cx.me.id)),
     };
     let start = Position::start();
-    let new = new_game(cx, &start, (jade_id, crimson_id), Some(level), !casual);
+    let new = new_game(
+        cx,
+        &start,
+        (jade_id, crimson_id),
+        Some(level),
+        (!casual, time),
+    );
     let row = cx.env.store.create_game(&new).map_err(|e| busy(cx, e))?;
     game_started(&cx.env, row)
 }
 
 /// A game in the sender's channel from the start position: the seats' player ids (Jade,
-/// Crimson; `None` for the bot's seat), the bot's level, and whether it is rated.
+/// Crimson; `None` for the bot's seat), the bot's level, whether it is rated and its clock.
 fn new_game<'a>(
     cx: &Ctx<'a>,
     start: &'a Position,
     (jade_id, crimson_id): (Option<i64>, Option<i64>),
     bot_level: Option<Level>,
-    rated: bool,
+    (rated, time_control): (bool, TimeControl),
 ) -> NewGame<'a> {
     let place = &cx.ev.place;
     NewGame {
@@ -365,6 +400,7 @@ fn new_game<'a>(
         bot_level,
         position: start,
         rated,
+        time_control,
         now: cx.now(),
     }
 }

@@ -10,7 +10,7 @@ use thiserror::Error;
 use super::bot::Level;
 use super::markup::verbatim;
 use crate::lang::Lang;
-use engine::{Move, ParseMoveError, ParseSquareError, Side, Square};
+use engine::{Move, ParseMoveError, ParseSquareError, Side, Square, TimeControl};
 
 use crate::step::MoveText;
 
@@ -79,6 +79,12 @@ pub enum AdminCommand {
     Channel { on: bool },
     /// What is set here.
     Settings,
+    /// The clock of new games here: show it (neither given), choose one, or go back to the
+    /// configured default (`reset`).
+    Time {
+        clock: Option<engine::TimeControl>,
+        reset: bool,
+    },
 }
 
 /// The most players `top` lists.
@@ -93,6 +99,8 @@ pub enum Command {
         side: SideChoice,
         /// Unrated: no rating changes.
         casual: bool,
+        /// The clock; `None`: the one set for this place.
+        time: Option<TimeControl>,
     },
     /// `accept [user]` or a button for one challenge.
     Accept {
@@ -111,6 +119,7 @@ pub enum Command {
         level: Option<Level>,
         side: SideChoice,
         casual: bool,
+        time: Option<TimeControl>,
     },
     /// `move <from> <to>`; `plain` for a bare move typed in the channel (ignored when the
     /// sender has no game there: it may be chat about another game).
@@ -208,6 +217,10 @@ pub enum CommandError {
     BadMove(String),
     #[error("{} is not a language I speak: say en, zh-CN or zh-TW", verbatim(.0))]
     BadLang(String),
+    #[error("{} is not a time control: write minutes+increment like 5+3, or days per move like 3d", verbatim(.0))]
+    BadTime(String),
+    #[error("{} is out of range: 1 to 180 minutes and 0 to 180 seconds added, or 1 to 14 days", verbatim(.0))]
+    TimeRange(String),
 }
 
 impl From<ParseSquareError> for CommandError {

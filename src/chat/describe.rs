@@ -8,7 +8,7 @@ use super::event::BoardView;
 use crate::lang::{Lang, animal_name, piece_name, side_name, tr};
 
 /// What a board picture shows, as plain sentences: the game and its players, whose move it is
-/// (or the result), the last move, a selected piece's destinations, and every animal left with
+/// (or the result), the time on each clock shown, the last move, a selected piece's destinations, and every animal left with
 /// its square, strongest first.
 ///
 /// `Game #3, alice (Jade) vs bob (Crimson). Move 1, Jade to move. Last move: Crimson rat A3-A4.
@@ -35,6 +35,16 @@ pub fn alt_text(view: &BoardView) -> String {
             side = side_name(lang, pos.turn())
         ),
     });
+    for side in Side::ALL {
+        if let Some(time) = &view.clocks[side] {
+            out.push(tr!(
+                lang,
+                "alt-clock",
+                side = side_name(lang, side),
+                time = time.as_str()
+            ));
+        }
+    }
     if let Some(mv) = view.last_move {
         let who = pos
             .piece_at(mv.to)
@@ -142,6 +152,19 @@ mod tests {
         );
         assert!(text.ends_with("cat F2, rat A3."), "{text}");
         assert!(!text.contains("Last move"), "{text}");
+    }
+
+    #[test]
+    fn the_clocks_shown_are_said() {
+        let v = BoardView {
+            clocks: engine::BySide::new(Some("4:05".into()), Some("2:59".into())),
+            ..BoardView::example()
+        };
+        let text = alt_text(&v);
+        assert!(
+            text.contains(" Jade to move. Jade clock: 4:05. Crimson clock: 2:59. Jade has"),
+            "{text}"
+        );
     }
 
     #[test]

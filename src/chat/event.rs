@@ -2,7 +2,7 @@
 //! Nothing here is specific to one platform.
 
 use crate::lang::Lang;
-use engine::{Move, Outcome, Piece, Position, Square};
+use engine::{BySide, Move, Outcome, Piece, Position, Square};
 
 use super::command::{Command, CommandError};
 
@@ -140,6 +140,9 @@ pub struct BoardView {
     pub result: Option<String>,
     /// How the game ended, when it has (also endings the position cannot show, like resignation).
     pub outcome: Option<Outcome>,
+    /// Each side's time in its bar, as of the move shown (`4:05`, or `2d 5h` to move in a
+    /// correspondence game); none for a side with nothing to show.
+    pub clocks: BySide<Option<String>>,
     /// The language of the picture's words and of its description.
     pub lang: Lang,
 }
@@ -159,6 +162,7 @@ impl BoardView {
             crimson_name: "bob".into(),
             result: None,
             outcome: None,
+            clocks: BySide::default(),
             lang: Lang::En,
         }
     }

@@ -2,8 +2,9 @@
 //! board view, names and buttons replies need. Everything is read from the row; nothing replays
 //! the game.
 
-use crate::lang::{Lang, level_name, outcome_text, side_name, tr};
-use engine::{Outcome, Position, Side};
+use crate::lang::{Lang, level_name, outcome_text, side_name, time_left, tr};
+use engine::clock::clock_text;
+use engine::{BySide, Outcome, Position, Side, TimeControl, WinReason};
 use store::{GameRow, GameStatus, PlayerRow, Store, StoreError};
 
 use super::bot::Level;
@@ -19,6 +20,9 @@ pub struct BotTurn {
     pub level: Level,
     /// Hashes of the game's earlier positions, oldest first (repetitions).
     pub history: Vec<u64>,
+    /// On a live clock: by when the bot must move (unix seconds) and the seconds it gains
+    /// after the move; its search fits in that.
+    pub clock: Option<(i64, u32)>,
     /// The game as the command that made the turn left it (its move committed), so that the
     /// bot's answer need not read it again: the commit's ply guard still refuses the answer
     /// if the game moved on meanwhile.
@@ -132,6 +136,10 @@ impl Game {
                 position: self.row.position,
                 level: *level,
                 history: self.row.history.clone(),
+                clock: match self.row.time_control {
+                    TimeControl::Live { increment, .. } => Some((self.row.deadline, increment)),
+                    TimeControl::PerMove { .. } => None,
+                },
                 game: Some(Box::new(self.clone())),
             }),
             _ => None,
@@ -173,8 +181,37 @@ impl Game {
             crimson_name: self.crimson.name(lang),
             result: outcome.map(|o| capitalize(&outcome_text(lang, o))),
             outcome,
+            clocks: self.clock_texts(lang, outcome),
             lang,
         }
+    }
+
+    /// What each bar shows of the time as of the last move: both clocks in a live game (the
+    /// loser's at zero when time ran out); in a correspondence game, the time the side to move
+    /// has for it, while the game goes on.
+    fn clock_texts(&self, lang: Lang, outcome: Option<Outcome>) -> BySide<Option<String>> {
+        let flagged = match outcome {
+            Some(Outcome::Win {
+                winner,
+                reason: WinReason::Timeout,
+            }) => Some(winner.other()),
+            _ => None,
+        };
+        if let Some(mut c) = self.row.clocks {
+            if let Some(loser) = flagged {
+                c[loser] = 0;
+            }
+            return BySide::new(
+                Some(clock_text(c[Side::Jade])),
+                Some(clock_text(c[Side::Crimson])),
+            );
+        }
+        let mut shown = BySide::default();
+        if self.is_active() && outcome.is_none() {
+            let turn = self.row.position.turn();
+            shown[turn] = Some(time_left(lang, self.row.deadline - self.row.last_move_at));
+        }
+        shown
     }
 
     pub fn buttons(&self, lang: Lang) -> Vec<Button> {

@@ -305,7 +305,8 @@ fn run(cx: &mut Ctx<'_>, cmd: Command) -> Result<Handled> {
             opponent,
             side,
             casual,
-        } => challenges::challenge(cx, opponent.as_deref(), side, casual),
+            time,
+        } => challenges::challenge(cx, opponent.as_deref(), side, casual, time),
         Command::Accept { challenge, from } => challenges::accept(cx, challenge, from.as_deref()),
         Command::Decline { challenge, from } => challenges::decline(cx, challenge, from.as_deref()),
         Command::Cancel { challenge } => challenges::cancel(cx, challenge),
@@ -313,7 +314,8 @@ fn run(cx: &mut Ctx<'_>, cmd: Command) -> Result<Handled> {
             level,
             side,
             casual,
-        } => challenges::play_bot(cx, level, side, casual),
+            time,
+        } => challenges::play_bot(cx, level, side, casual, time),
         Command::Move { mv, plain } => play::play_move(cx, mv, plain),
         Command::Board => play::board(cx),
         Command::Moves { square } => play::moves(cx, square),
@@ -367,5 +369,7 @@ pub(crate) fn explain(lang: Lang, e: &CommandError, dialect: &Dialect) -> String
         CommandError::BadSquare(word) => tr!(lang, "bad-square", word = verbatim(word)),
         CommandError::BadMove(word) => tr!(lang, "bad-move", word = verbatim(word)),
         CommandError::BadLang(word) => tr!(lang, "bad-lang", word = verbatim(word)),
+        CommandError::BadTime(word) => tr!(lang, "bad-time", word = verbatim(word)),
+        CommandError::TimeRange(word) => tr!(lang, "time-out-of-range", word = verbatim(word)),
     }
 }

@@ -1,6 +1,6 @@
 //! Read-only commands: games in a channel, ratings, leaderboards, history, game export.
 
-use crate::lang::{Lang, outcome_text, side_name, tr};
+use crate::lang::{Lang, outcome_text, side_name, time_control_name, tr};
 use crate::rating::PROVISIONAL_GAMES;
 use store::{GameStatus, PlayerRow};
 
@@ -36,6 +36,7 @@ pub(crate) fn games(cx: &mut Ctx<'_>) -> Result<Handled> {
             "games-line",
             game = g.id(),
             title = g.title(lang),
+            time = time_control_name(lang, g.row.time_control),
             number = g.pos().fullmove_number(),
             name = g.to_move().name(lang)
         ));
@@ -144,6 +145,7 @@ pub(crate) fn history(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<Handled> {
             "history-line",
             game = g.id(),
             title = g.title(lang),
+            time = time_control_name(lang, g.row.time_control),
             plies = g.row.ply,
             state = state_text(lang, &g)
         );
@@ -200,6 +202,7 @@ pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
         "export",
         game = g.id(),
         title = g.title(lang),
+        time = time_control_name(lang, g.row.time_control),
         state = capitalize(&state_text(lang, &g)),
         start = g.row.start_position.to_string(),
         moves = if numbered.is_empty() {

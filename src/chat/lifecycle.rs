@@ -1,10 +1,10 @@
 //! How a game moves and ends, whoever causes it (a player, the bot, a timer): a move checked,
 //! committed and announced; an ending with its rating changes; the announcement of a new game.
 
-use crate::lang::{animal_name, illegal_move, tr};
+use crate::lang::{animal_name, illegal_move, time_control_name, tr};
 use crate::rating::{self, Rated};
 use engine::{DrawReason, Move, Outcome, Side, WinReason};
-use store::{Finish, GameRow, RatingChange, Step};
+use store::{Finish, GameRow, RatingChange, Step, Timing};
 
 use super::buttons::Action;
 use super::context::{Env, Handled, Result, refuse};
@@ -14,11 +14,26 @@ use super::game::{Game, Seat, side};
 use crate::lang::Lang;
 
 /// Checks, commits and announces a move by whoever is to move (player or bot).
+///
+/// A move that comes after its side's time ran out is not played: the game ends on time.
 pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Handled> {
+    if game.row.flagged(env.now) {
+        let lang = env.lang;
+        return match super::timers::end_on_time(env, game, lang)? {
+            Some(reply) => Ok(Handled::reply(reply)),
+            None => refuse(tr!(env.reader, "game-moved-on")),
+        };
+    }
     if let Err(why) = game.pos().check_move(mv) {
         return refuse(illegal_move(env.reader, why));
     }
     let mover = game.to_move().clone();
+    let bot_next = matches!(game.seat(game.pos().turn().other()), Seat::Bot(_));
+    let timing = Timing::after_move(&game.row, env.now, bot_next);
+    // In a live game, a player whose own move (or the start) came within the last minute is
+    // watching the game: their turn needs no ping.
+    let watching =
+        game.row.time_control.is_live() && env.now - game.row.last_move_at < WATCHING_SECS;
     let step = Step::play(game.pos(), mv);
     let outcome = step.after.outcome();
     let finish = outcome.map(|o| finish_for(env, &game, o));
@@ -38,6 +53,9 @@ pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Hand
     row.history.push(step.before);
     row.draw_offer = None;
     row.takeback_offer = None;
+    row.last_move_at = env.now;
+    (row.clocks, row.deadline, row.next_reminder) =
+        (timing.clocks, timing.deadline, timing.next_reminder);
     let lang = env.lang;
     let (name, mv_text) = (mover.name(lang), mv.to_string());
     let played = match step.captured {
@@ -77,6 +95,7 @@ pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Hand
             text,
             board: Some(game.view(lang, None)),
             mentions: super::notify::turn_mention(env.store, to_move)
+                .filter(|_| !watching)
                 .into_iter()
                 .collect(),
             buttons: game.buttons(lang),
@@ -87,6 +106,9 @@ pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Hand
         analysis: None,
     })
 }
+
+/// How recently a player in a live game acted for the game to count them as watching.
+const WATCHING_SECS: i64 = 60;
 
 /// The players of `game` other than `seat` (whom a reply about what `seat` did should tell).
 pub(crate) fn others_than(game: &Game, seat: &Seat) -> Vec<User> {
@@ -291,7 +313,8 @@ pub(crate) fn game_started(env: &Env<'_>, row: GameRow) -> Result<Handled> {
                 "game-starts-bot-first",
                 game = game.id(),
                 kind = casual,
-                bot = first.name(lang)
+                bot = first.name(lang),
+                time = time_control_name(lang, game.row.time_control)
             ),
             super::notify::turn_mention(env.store, second)
                 .into_iter()
@@ -304,6 +327,7 @@ pub(crate) fn game_started(env: &Env<'_>, row: GameRow) -> Result<Handled> {
                 game = game.id(),
                 kind = casual,
                 opponent = second.name(lang),
+                time = time_control_name(lang, game.row.time_control),
                 how = dialect.how_to_move(lang)
             ),
             super::notify::turn_mention(env.store, first)

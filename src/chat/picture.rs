@@ -31,6 +31,7 @@ pub fn render(view: &BoardView) -> Option<Image> {
             (Some(text), None) => Some(text.clone()),
             _ => None,
         },
+        clocks: view.clocks.clone(),
         lang: view.lang,
     };
     let bytes = render::board_png(&view.position, &opts);

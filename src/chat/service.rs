@@ -448,7 +448,11 @@ impl Service {
     async fn search_and_play(&self, turn: &BotTurn) -> Vec<Reply> {
         let seed = (turn.game_id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(turn.ply);
         let (pos, history) = (turn.position, turn.history.clone());
-        let settings = *self.core.settings().level(turn.level);
+        let mut settings = *self.core.settings().level(turn.level);
+        if let Some((deadline, increment)) = turn.clock {
+            let left_ms = (deadline - self.clock.now()).saturating_mul(1000);
+            settings.movetime_ms = bot::clock_budget(settings.movetime_ms, left_ms, increment);
+        }
         tracing::debug!(game = turn.game_id, ply = turn.ply, level = ?turn.level, "the bot searches its move");
         let started = std::time::Instant::now();
         let mut memory = if settings.remembers {

@@ -3,6 +3,7 @@
 //! config file overrides them.
 
 use ai::{LevelExt, LevelSettings};
+use engine::TimeControl;
 
 use super::bot::Level;
 use super::dialect::Dialect;
@@ -20,7 +21,8 @@ pub const BOT_RATINGS: [i32; Level::COUNT] = [606, 788, 1057, 1200, 1321, 1466, 
 pub struct Settings {
     pub prefix: String,
     pub challenge_expiry_secs: i64,
-    pub move_timeout_secs: i64,
+    /// The time control of new games where a moderator chose none.
+    pub time_control: TimeControl,
     /// The fixed Elo rating of each level, 1 to 8.
     pub bot_ratings: [i32; Level::COUNT],
     pub default_level: Level,
@@ -68,7 +70,7 @@ impl Default for Settings {
         Settings {
             prefix: "!jungle".to_string(),
             challenge_expiry_secs: 15 * 60,
-            move_timeout_secs: 24 * 3600,
+            time_control: TimeControl::DEFAULT,
             bot_ratings: BOT_RATINGS,
             default_level: Level::HARD,
             levels: Level::ALL.map(Level::settings),

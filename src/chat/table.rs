@@ -6,7 +6,7 @@ use super::bot::Level;
 use super::command::{AdminCommand, Command, CommandError, SideChoice};
 use super::dialect::Dialect;
 use crate::lang::{Lang, tr};
-use engine::Square;
+use engine::{ParseTimeError, Square, TimeControl};
 
 use crate::step::MoveText;
 
@@ -42,6 +42,8 @@ pub enum Kind {
     Choice(&'static [&'static str]),
     /// A language: `en`, `zh-CN`, `zh-TW` (or `zh-Hans`, `zh-Hant`, `zh`).
     Lang,
+    /// A time control: `5+3` (minutes, seconds added a move) or `3d` (days per move).
+    Time,
 }
 
 /// One argument of a command.
@@ -120,6 +122,11 @@ const fn spec(
 
 const SIDE: Arg = arg("side", Kind::Side, "option-side");
 
+const TIME: Arg = arg("time", Kind::Time, "option-time");
+
+/// The word that asks for a place's default clock where a time control goes.
+pub const DEFAULT_TIME: &str = "default";
+
 const MODE: Arg = arg(
     "mode",
     Kind::Flag {
@@ -135,13 +142,14 @@ const MODE: Arg = arg(
 pub static COMMANDS: &[Spec] = &[
     spec(
         "challenge",
-        &[arg("user", Kind::User, "option-opponent"), SIDE, MODE],
+        &[arg("user", Kind::User, "option-opponent"), SIDE, TIME, MODE],
         "help-challenge",
         |a| {
             Some(Command::Challenge {
                 opponent: a.user("user"),
                 side: a.side("side"),
                 casual: a.flag("mode"),
+                time: a.time("time"),
             })
         },
     ),
@@ -192,6 +200,7 @@ pub static COMMANDS: &[Spec] = &[
             )),
             arg("level", Kind::Level, "option-level"),
             SIDE,
+            TIME,
             MODE,
         ],
         "help-play",
@@ -200,6 +209,7 @@ pub static COMMANDS: &[Spec] = &[
                 level: a.level("level"),
                 side: a.side("side"),
                 casual: a.flag("mode"),
+                time: a.time("time"),
             })
         },
     ),
@@ -414,6 +424,7 @@ pub static COMMANDS: &[Spec] = &[
                     },
                     "option-state",
                 ),
+                arg("clock", Kind::Time, "option-time-default"),
             ],
             "help-admin",
             |a| {
@@ -424,7 +435,11 @@ pub static COMMANDS: &[Spec] = &[
                     1 => AdminCommand::Channel {
                         on: a.given_flag("state")?,
                     },
-                    _ => AdminCommand::Settings,
+                    2 => AdminCommand::Settings,
+                    _ => AdminCommand::Time {
+                        clock: a.time("clock"),
+                        reset: matches!(a.get("clock"), Some(Value::Word)),
+                    },
                 }))
             },
         )
@@ -432,7 +447,7 @@ pub static COMMANDS: &[Spec] = &[
 ];
 
 /// What `admin` can do, in the order of [`AdminCommand`]'s variants.
-pub const ADMIN_ACTIONS: &[&str] = &["abort", "channel", "settings"];
+pub const ADMIN_ACTIONS: &[&str] = &["abort", "channel", "settings", "time"];
 
 /// A parsed argument's value.
 #[derive(Clone, Debug, PartialEq)]
@@ -448,6 +463,7 @@ pub enum Value {
     Word,
     Choice(usize),
     Lang(Lang),
+    Time(TimeControl),
 }
 
 /// The arguments given to one command, by name.
@@ -536,6 +552,13 @@ impl Args {
         }
     }
 
+    fn time(&self, name: &str) -> Option<TimeControl> {
+        match self.get(name)? {
+            Value::Time(t) => Some(*t),
+            _ => None,
+        }
+    }
+
     fn choice(&self, name: &str) -> Option<usize> {
         match self.get(name)? {
             Value::Choice(i) => Some(*i),
@@ -579,6 +602,12 @@ impl Kind {
             Kind::Lang => Lang::from_locale(word)
                 .map(Value::Lang)
                 .ok_or_else(|| CommandError::BadLang(word.to_string())),
+            // `default`: the clock this server or room plays unless told otherwise.
+            Kind::Time if word.eq_ignore_ascii_case(DEFAULT_TIME) => Ok(Value::Word),
+            Kind::Time => word.parse().map(Value::Time).map_err(|e| match e {
+                ParseTimeError::Syntax(w) => CommandError::BadTime(w),
+                ParseTimeError::Range(w) => CommandError::TimeRange(w),
+            }),
             Kind::Flag { .. } | Kind::Word(_) => Err(CommandError::Usage(String::new())),
         }
     }
@@ -597,6 +626,8 @@ impl Kind {
             Kind::Word(words) => words[0].into(),
             Kind::Choice(words) => words.join("|"),
             Kind::Lang => Lang::ALL.map(Lang::code).join("|"),
+            // What is typed, in every language.
+            Kind::Time => "5+3|3d".into(),
             Kind::Square => tr!(lang, "placeholder-square"),
             Kind::Number => tr!(lang, "placeholder-game"),
             Kind::Count => tr!(lang, "placeholder-count"),
@@ -670,11 +701,17 @@ impl Spec {
                 None => {
                     let digits = word.contains(|c: char| c.is_ascii_digit());
                     let last = open.len().saturating_sub(1);
-                    let wanted = open
-                        .iter()
-                        .enumerate()
-                        .find(|(i, a)| a.kind != Kind::Number || digits || *i == last)
-                        .map(|(_, a)| a);
+                    // A word shaped like a clock (`5+`, `30d`) is told what a clock takes.
+                    let clock = digits && (word.contains('+') || word.ends_with(['d', 'D']));
+                    let wanted =
+                        open.iter()
+                            .find(|a| clock && a.kind == Kind::Time)
+                            .or_else(|| {
+                                open.iter()
+                                    .enumerate()
+                                    .find(|(i, a)| a.kind != Kind::Number || digits || *i == last)
+                                    .map(|(_, a)| a)
+                            });
                     return Err(match wanted.map(|a| a.kind.read(word)) {
                         Some(Err(CommandError::Usage(_))) | None | Some(Ok(_)) => usage(),
                         Some(Err(e)) => e,
@@ -746,7 +783,8 @@ mod tests {
             Ok(Command::Challenge {
                 opponent: Some("@bob".into()),
                 side: SideChoice::Jade,
-                casual: false
+                casual: false,
+                time: None
             })
         );
         assert_eq!(
@@ -754,7 +792,8 @@ mod tests {
             Ok(Command::Challenge {
                 opponent: None,
                 side: SideChoice::Crimson,
-                casual: false
+                casual: false,
+                time: None
             })
         );
         assert_eq!(
@@ -762,7 +801,8 @@ mod tests {
             Ok(Command::PlayBot {
                 level: Some(Level::HARD),
                 side: SideChoice::Crimson,
-                casual: false
+                casual: false,
+                time: None
             })
         );
         assert_eq!(
@@ -770,7 +810,8 @@ mod tests {
             Ok(Command::PlayBot {
                 level: Some(Level::EASY),
                 side: SideChoice::Crimson,
-                casual: false
+                casual: false,
+                time: None
             })
         );
         assert_eq!(
@@ -778,7 +819,8 @@ mod tests {
             Ok(Command::PlayBot {
                 level: None,
                 side: SideChoice::Random,
-                casual: false
+                casual: false,
+                time: None
             })
         );
         assert_eq!(
@@ -843,7 +885,8 @@ mod tests {
             Ok(Command::Challenge {
                 opponent: Some("@bob".into()),
                 side: SideChoice::Random,
-                casual: true
+                casual: true,
+                time: None
             })
         );
         assert_eq!(
@@ -851,7 +894,8 @@ mod tests {
             Ok(Command::PlayBot {
                 level: Some(Level::EASY),
                 side: SideChoice::Random,
-                casual: false
+                casual: false,
+                time: None
             })
         );
         assert_eq!(parse("takeback"), Ok(Command::Takeback { game: None }));
@@ -896,13 +940,13 @@ mod tests {
         assert_eq!(
             parse("play"),
             Err(CommandError::Usage(
-                "play bot [1-8|easy|medium|hard] [jade|crimson|random] [casual]".into()
+                "play bot [1-8|easy|medium|hard] [jade|crimson|random] [5+3|3d] [casual]".into()
             ))
         );
         assert_eq!(
             parse("play easy"),
             Err(CommandError::Usage(
-                "play bot [1-8|easy|medium|hard] [jade|crimson|random] [casual]".into()
+                "play bot [1-8|easy|medium|hard] [jade|crimson|random] [5+3|3d] [casual]".into()
             ))
         );
         assert_eq!(
@@ -914,6 +958,81 @@ mod tests {
             Err(CommandError::Usage("move <from> <to>".into()))
         );
         assert_eq!(parse("board now"), Err(CommandError::Usage("board".into())));
+    }
+
+    #[test]
+    fn a_time_control_goes_with_a_challenge_a_bot_game_and_the_place() {
+        assert_eq!(
+            parse("challenge @bob 5+3 crimson"),
+            Ok(Command::Challenge {
+                opponent: Some("@bob".into()),
+                side: SideChoice::Crimson,
+                casual: false,
+                time: Some(TimeControl::live(5, 3)),
+            })
+        );
+        assert_eq!(
+            parse("challenge 3d casual"),
+            Ok(Command::Challenge {
+                opponent: None,
+                side: SideChoice::Random,
+                casual: true,
+                time: Some(TimeControl::days(3)),
+            })
+        );
+        assert_eq!(
+            parse("play bot 1+0 hard"),
+            Ok(Command::PlayBot {
+                level: Some(Level::HARD),
+                side: SideChoice::Random,
+                casual: false,
+                time: Some(TimeControl::live(1, 0)),
+            })
+        );
+        // `default` is the place's clock, as if none were named.
+        assert_eq!(
+            parse("challenge @bob default"),
+            Ok(Command::Challenge {
+                opponent: Some("@bob".into()),
+                side: SideChoice::Random,
+                casual: false,
+                time: None,
+            })
+        );
+        assert_eq!(
+            parse("admin time 10+5"),
+            Ok(Command::Admin(AdminCommand::Time {
+                clock: Some(TimeControl::live(10, 5)),
+                reset: false
+            }))
+        );
+        assert_eq!(
+            parse("admin time default"),
+            Ok(Command::Admin(AdminCommand::Time {
+                clock: None,
+                reset: true
+            }))
+        );
+        assert_eq!(
+            parse("admin time"),
+            Ok(Command::Admin(AdminCommand::Time {
+                clock: None,
+                reset: false
+            }))
+        );
+        // What is not a clock, or out of range, says so.
+        assert_eq!(
+            parse("challenge @bob 5+"),
+            Err(CommandError::BadTime("5+".into()))
+        );
+        assert_eq!(
+            parse("challenge @bob 30d"),
+            Err(CommandError::TimeRange("30d".into()))
+        );
+        assert_eq!(
+            parse("play bot 0+5"),
+            Err(CommandError::TimeRange("0+5".into()))
+        );
     }
 
     #[test]

@@ -1,9 +1,9 @@
-//! What happens with time alone: challenges lapse, a player to move is reminded before their
-//! game ends on time, silent games end, and bot moves owed after a restart are picked up again
+//! What happens with time alone: challenges lapse, a player to move in a correspondence game
+//! is reminded before their deadline, a player whose time has run out loses on time, and bot moves owed after a restart are picked up again
 //! (the service claims each before it searches, so that of several processes on one database
 //! one plays it).
 
-use crate::lang::tr;
+use crate::lang::{duration_name, time_control_name, tr};
 use engine::{Outcome, WinReason};
 use store::Finish;
 
@@ -95,8 +95,7 @@ fn time_out_games(
     out: &mut Ticked,
     serves: &dyn Fn(&str) -> bool,
 ) -> Result<(), ChatError> {
-    let deadline = env.now - env.settings.move_timeout_secs;
-    for row in env.store.stale_games(deadline)? {
+    for row in env.store.overdue_games(env.now)? {
         if !serves(&row.platform) {
             continue;
         }
@@ -107,74 +106,76 @@ fn time_out_games(
         let place = place_of(&game);
         let lang = language_set(env.store, &place.platform, &place.scope).unwrap_or_default();
         (env.lang, env.reader) = (lang, lang);
-        let name = game.to_move().name(lang);
-        let hours = env.settings.move_timeout_secs as f64 / 3600.0;
-        let hours = hours.to_string();
-        let reply = if game.row.ply < 2 {
-            if !env
-                .store
-                .finish_game(game.id(), game.row.ply, &Finish::aborted(), env.now)?
-            {
-                continue;
-            }
-            let mut view = game.view(lang, None);
-            view.result = Some(tr!(lang, "result-aborted"));
-            Reply {
-                text: tr!(
-                    lang,
-                    "timeout-aborted",
-                    game = game.id(),
-                    name = name,
-                    hours = hours
-                ),
-                board: Some(view),
-                retired_buttons: game.button_ids(),
-                mentions: game.users(),
-                ..Reply::default()
-            }
-        } else {
-            let outcome = Outcome::Win {
-                winner: game.pos().turn().other(),
-                reason: WinReason::Timeout,
-            };
-            let lead = tr!(lang, "timeout-lost", name = name, hours = hours);
-            let mentions = game.users();
-            match end_without_move(env, game, outcome, lead, mentions) {
-                Ok(mut h) => h.replies.remove(0),
-                Err(ChatError::Refuse(_)) => continue,
-                Err(e) => return Err(e),
-            }
-        };
-        out.messages.push(Outgoing { place, reply });
+        if let Some(reply) = end_on_time(env, game, lang)? {
+            out.messages.push(Outgoing { place, reply });
+        }
     }
     Ok(())
 }
 
-/// How long before a game ends on time its player to move is reminded: an hour, or a quarter
-/// of the time a move may take when that is under two hours.
-pub fn reminder_lead(move_timeout_secs: i64) -> i64 {
-    if move_timeout_secs >= 2 * 3600 {
-        3600
-    } else {
-        move_timeout_secs / 4
+/// Ends `game`, whose player to move has run out of time: aborted and unrated before both
+/// sides have moved, else lost on time. `None` when another command or process ended it
+/// first.
+pub(crate) fn end_on_time(
+    env: &mut Env<'_>,
+    game: Game,
+    lang: crate::lang::Lang,
+) -> Result<Option<Reply>, ChatError> {
+    let name = game.to_move().name(lang);
+    let time = time_control_name(lang, game.row.time_control);
+    if game.row.ply < 2 {
+        if !env
+            .store
+            .finish_game(game.id(), game.row.ply, &Finish::aborted(), env.now)?
+        {
+            return Ok(None);
+        }
+        let mut view = game.view(lang, None);
+        view.result = Some(tr!(lang, "result-aborted"));
+        return Ok(Some(Reply {
+            text: tr!(
+                lang,
+                "timeout-aborted",
+                game = game.id(),
+                name = name,
+                time = time
+            ),
+            board: Some(view),
+            retired_buttons: game.button_ids(),
+            mentions: game.users(),
+            ..Reply::default()
+        }));
+    }
+    let outcome = Outcome::Win {
+        winner: game.pos().turn().other(),
+        reason: WinReason::Timeout,
+    };
+    let lead = tr!(lang, "timeout-lost", name = name, time = time);
+    let mentions = game.users();
+    match end_without_move(env, game, outcome, lead, mentions) {
+        Ok(mut h) => Ok(Some(h.replies.remove(0))),
+        Err(ChatError::Refuse(_)) => Ok(None),
+        Err(e) => Err(e),
     }
 }
 
-/// Reminds the player to move, once per move and in a new message that mentions only them,
-/// when the time they have left falls to [`reminder_lead`]. The mark is set before the message
-/// is made, so that of several processes one sends it.
+/// Reminds the player to move in a correspondence game, in a new message that mentions only
+/// them, when a reminder falls due (a day and an hour before the deadline, as the time control
+/// says), at most once each. The mark is set before the message is made, so that of several
+/// processes one sends it; a player who turned notifications off is not reminded.
 fn remind_players(
     env: &mut Env<'_>,
     out: &mut Ticked,
     serves: &dyn Fn(&str) -> bool,
 ) -> Result<(), ChatError> {
-    let timeout = env.settings.move_timeout_secs;
-    let lead = reminder_lead(timeout);
-    if lead <= 0 {
-        return Ok(());
-    }
-    for row in env.store.unreminded_games(env.now - (timeout - lead))? {
-        if !serves(&row.platform) || !env.store.mark_reminded(row.id, row.last_move_at)? {
+    for row in env.store.reminders_due(env.now)? {
+        let Some(due) = row.next_reminder else {
+            continue;
+        };
+        let next = row
+            .time_control
+            .next_reminder(row.deadline, due.max(env.now));
+        if !serves(&row.platform) || !env.store.mark_reminded(row.id, due, next)? {
             continue;
         }
         let game = Game::load(env.store, row)?;
@@ -183,13 +184,12 @@ fn remind_players(
         };
         let place = place_of(&game);
         let lang = language_set(env.store, &place.platform, &place.scope).unwrap_or_default();
-        let left = (game.row.last_move_at + timeout - env.now).max(60);
         let reply = Reply {
             text: tr!(
                 lang,
                 "turn-reminder",
                 game = game.id(),
-                minutes = (left + 59) / 60
+                left = duration_name(lang, game.row.deadline - env.now)
             ),
             mentions: vec![user],
             ..Reply::default()

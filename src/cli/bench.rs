@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use crate::ai::LevelExt as _;
-use crate::engine::{Move, Position, perft};
+use crate::engine::{Move, Position, TimeControl, perft};
 use crate::render::{self, BoardOptions, LastMove, ReplayOptions};
 use crate::store::Location;
 
@@ -26,11 +26,14 @@ pub fn run(quick: bool) -> anyhow::Result<()> {
     println!("chat_games: {games} games");
     println!("chat_moves: {moves} moves");
     println!("chat_speed: {:.0} moves/s", moves as f64 / secs);
-    // The timers cost what is due, not what is stored: a pass over 10,000 quiet games.
+    // The timers cost what is due, not what is stored: a pass over 10,000 quiet
+    // correspondence games, and over 10,000 live clocks ticking.
     let active = if quick { 500 } else { 10_000 };
-    let (tick, command) = super::bench_chat::timers(active)?;
+    let (tick, command) = super::bench_chat::timers(active, TimeControl::DEFAULT)?;
     println!("timer_pass_{active}_games: {:.2} ms", tick * 1000.0);
     println!("command_beside_{active}_games: {:.2} ms", command * 1000.0);
+    let (tick, _) = super::bench_chat::timers(active, TimeControl::live(10, 5))?;
+    println!("timer_pass_{active}_live_clocks: {:.2} ms", tick * 1000.0);
     search_figures(quick);
     render_figures(quick);
     analysis_figures(quick);

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use crate::chat::{Core, Event, Input, Place, Settings, User};
-use crate::engine::{Move, Position};
+use crate::engine::{Move, Position, TimeControl};
 use crate::store::{Location, NewGame, Store};
 
 /// Figures: (games, accepted moves, seconds).
@@ -66,6 +66,7 @@ fn measure(
             bot_level: None,
             position: &Position::start(),
             rated: true,
+            time_control: TimeControl::DEFAULT,
             now: 0,
         })?;
         // A random line that does not end the game within `plies`.
@@ -124,10 +125,10 @@ fn measure(
     Ok((games, accepted, secs))
 }
 
-/// The timer pass with `games` active games, none of them due, and a trivial command beside
-/// them: (seconds per timer pass, seconds per command), the best of several runs. The database
-/// is in memory: this measures what the queries read, not the disk.
-pub fn timers(games: usize) -> anyhow::Result<(f64, f64)> {
+/// The timer pass with `games` active games on clock `tc`, none of them due, and a trivial
+/// command beside them: (seconds per timer pass, seconds per command), the best of several
+/// runs. The database is in memory: this measures what the queries read, not the disk.
+pub fn timers(games: usize, tc: TimeControl) -> anyhow::Result<(f64, f64)> {
     let store = Store::open_in_memory()?;
     let start = Position::start();
     for g in 0..games {
@@ -142,12 +143,14 @@ pub fn timers(games: usize) -> anyhow::Result<(f64, f64)> {
             bot_level: None,
             position: &start,
             rated: true,
+            time_control: tc,
             now: 1_000,
         })?;
     }
     let core = Core::new(store, Settings::default());
-    // Nothing is due an hour later: no challenge lapses, no game times out, no bot move is owed.
-    let now = 1_000 + 3_600;
+    // Nothing is due a minute later: no challenge lapses, no clock runs out, no reminder is
+    // due and no bot move is owed.
+    let now = 1_000 + 60;
     let best = |f: &mut dyn FnMut()| {
         (0..5)
             .map(|_| {

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::chat::{Event, Input, Place, Service, Settings, SystemClock, User};
-use crate::engine::{Level, Move, Position};
+use crate::engine::{Level, Move, Position, TimeControl};
 use crate::store::{Finish, Location, NewGame, Store};
 
 /// How big a run is.
@@ -123,13 +123,15 @@ fn quiet_games(store: &Store, platform: &str, n: usize) -> anyhow::Result<()> {
     ))?;
     store.raw_execute(&format!(
         "{numbers} INSERT INTO games (platform, scope, channel, jade_id, crimson_id, start_position,
-                                      position, rated, created_at, last_move_at, bot_to_move)
+                                      position, rated, created_at, last_move_at, bot_to_move,
+                                      deadline)
          SELECT '{platform}', 'load', 'quiet' || i,
                 (SELECT id FROM players WHERE platform = '{platform}' AND user_id = 'q' || i || 'a'),
                 (SELECT id FROM players WHERE platform = '{platform}' AND user_id = 'q' || i || 'b'),
-                '{start}', '{start}', TRUE, {now}, {now}, FALSE
+                '{start}', '{start}', TRUE, {now}, {now}, FALSE, {deadline}
          FROM n",
-        now = now()
+        now = now(),
+        deadline = now() + 86_400
     ))?;
     Ok(())
 }
@@ -184,6 +186,7 @@ async fn new_game(
                 bot_level: bot.then_some(Level::STRONGEST),
                 position: &Position::start(),
                 rated: false,
+                time_control: TimeControl::DEFAULT,
                 now,
             })?;
             Ok(game.id)

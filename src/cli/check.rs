@@ -138,10 +138,10 @@ fn describe_chat(report: &mut Report, config: &Config) {
     report.section(
         "chat",
         format!(
-            "commands start with {}; challenges stay open {}; a player to move who is silent for {} loses",
+            "commands start with {}; challenges stay open {}; new games play {} unless a moderator chose otherwise",
             chat.prefix,
             duration(chat.challenge_expiry),
-            duration(chat.move_timeout)
+            chat.time_control
         ),
     );
     let limits = &config.limits;
@@ -332,7 +332,7 @@ mod tests {
         );
         assert!(
             report.sections[0].starts_with("chat: commands start with !j;")
-                && report.sections[0].contains("silent for 2h loses"),
+                && report.sections[0].contains("new games play 2h unless"),
             "{:?}",
             report.sections
         );

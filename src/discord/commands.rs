@@ -8,9 +8,10 @@ use serenity::all::{
 };
 
 use chat::command::TOP_MAX;
-use chat::lang::{Lang, language_name, tr};
-use chat::table::{Arg, Args, COMMANDS, Kind, Spec, Value};
+use chat::lang::{Lang, language_name, time_control_name, tr};
+use chat::table::{Arg, Args, COMMANDS, DEFAULT_TIME, Kind, Spec, Value};
 use chat::{Command, CommandError, Level, SideChoice, User};
+use engine::{TimeControl, clock::DAY_PRESETS, clock::LIVE_PRESETS};
 
 /// The languages besides English that the commands are described in, with Discord's locale
 /// codes.
@@ -118,9 +119,21 @@ fn options(arg: &Arg) -> Vec<CreateCommandOption> {
         Kind::Lang => Lang::ALL.into_iter().fold(text(), |o, l| {
             choice(o, |lang| language_name(lang, l), l.code())
         }),
+        // The presets as lichess offers them, each by its name in the reader's language.
+        Kind::Time => time_presets().fold(text(), |o, tc| {
+            choice(o, |lang| time_control_name(lang, tc), &tc.to_string())
+        }),
         Kind::Word(_) => return Vec::new(),
     };
     vec![one.required(arg.required)]
+}
+
+/// The clocks offered as choices: the live presets, then the days per move.
+fn time_presets() -> impl Iterator<Item = TimeControl> {
+    let live = LIVE_PRESETS
+        .into_iter()
+        .map(|(m, inc)| TimeControl::live(m, inc));
+    live.chain(DAY_PRESETS.into_iter().map(TimeControl::days))
 }
 
 /// `/jungle` with one subcommand per players' command of the table.
@@ -177,6 +190,16 @@ pub fn admin_definition() -> CreateCommand {
             .map(|o| o.required(true))
             .collect()
     };
+    // Left out, the clock chosen here is shown; `default` goes back to the configured one.
+    let clock = || -> Vec<CreateCommandOption> {
+        admin_spec()
+            .args
+            .iter()
+            .filter(|a| a.kind == Kind::Time)
+            .flat_map(options)
+            .map(|o| choice(o, message("choice-time-default"), DEFAULT_TIME))
+            .collect()
+    };
     let sub = |name: &str, about: &'static str, opts| {
         described(CommandOptionType::SubCommand, name, message(about)).set_sub_options(opts)
     };
@@ -193,6 +216,7 @@ pub fn admin_definition() -> CreateCommand {
             sub("abort", "slash-admin-abort", needed("game")),
             sub("channel", "slash-admin-channel", needed("state")),
             sub("settings", "slash-admin-settings", Vec::new()),
+            sub("time", "slash-admin-time", clock()),
         ])
 }
 
@@ -312,6 +336,7 @@ impl<'a> Options<'a> {
             | Kind::Level
             | Kind::Square
             | Kind::Lang
+            | Kind::Time
             | Kind::Flag { .. }
             | Kind::Choice(_) => match word(self, arg.name) {
                 Some(t) => Some(arg.kind.read(&t)?),
@@ -452,7 +477,8 @@ pub(super) mod tests {
             Command::Challenge {
                 opponent: Some("2000000000000000002".into()),
                 side: SideChoice::Jade,
-                casual: false
+                casual: false,
+                time: None
             }
         );
         assert_eq!(
@@ -470,7 +496,8 @@ pub(super) mod tests {
             Command::Challenge {
                 opponent: None,
                 side: SideChoice::Random,
-                casual: false
+                casual: false,
+                time: None
             }
         );
         assert_eq!(
@@ -491,14 +518,16 @@ pub(super) mod tests {
                 "play",
                 serde_json::json!([{"name": "level", "type": 3, "value": "easy"},
                                    {"name": "side", "type": 3, "value": "crimson"},
-                                   {"name": "mode", "type": 3, "value": "casual"}]),
+                                   {"name": "mode", "type": 3, "value": "casual"},
+                                   {"name": "time", "type": 3, "value": "3+2"}]),
                 empty.clone()
             )
             .command,
             Command::PlayBot {
                 level: Some(chat::Level::EASY),
                 side: SideChoice::Crimson,
-                casual: true
+                casual: true,
+                time: Some(TimeControl::live(3, 2))
             }
         );
         assert_eq!(
@@ -593,6 +622,42 @@ pub(super) mod tests {
                 want,
                 "{sub}"
             );
+        }
+    }
+
+    #[test]
+    fn clocks_are_offered_as_choices_a_player_can_read() {
+        let json = serde_json::to_value(definition()).unwrap();
+        let challenge = json["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == "challenge")
+            .unwrap();
+        let time = challenge["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == "time")
+            .unwrap();
+        let values: Vec<&str> = time["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["value"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            values,
+            [
+                "1+0", "3+2", "5+3", "10+5", "15+10", "1d", "2d", "3d", "5d", "7d", "10d", "14d"
+            ]
+        );
+        let three = &time["choices"][1];
+        assert_eq!(three["name"], "3 min + 2 s a move");
+        assert_eq!(three["name_localizations"]["zh-TW"], "3 分鐘，每步加 2 秒");
+        // Each value is one the parser reads back.
+        for v in values {
+            assert!(Kind::Time.read(v).is_ok(), "{v}");
         }
     }
 
@@ -731,6 +796,28 @@ pub(super) mod tests {
         assert_eq!(
             received(ADMIN_NAME, Some("settings"), none.clone()),
             Ok(Command::Admin(AdminCommand::Settings))
+        );
+        let clock = |v: &str| serde_json::json!([{"name": "clock", "type": 3, "value": v}]);
+        assert_eq!(
+            received(ADMIN_NAME, Some("time"), clock("3d")),
+            Ok(Command::Admin(AdminCommand::Time {
+                clock: Some(TimeControl::days(3)),
+                reset: false
+            }))
+        );
+        assert_eq!(
+            received(ADMIN_NAME, Some("time"), clock("default")),
+            Ok(Command::Admin(AdminCommand::Time {
+                clock: None,
+                reset: true
+            }))
+        );
+        assert_eq!(
+            received(ADMIN_NAME, Some("time"), none.clone()),
+            Ok(Command::Admin(AdminCommand::Time {
+                clock: None,
+                reset: false
+            }))
         );
         let usage = Err(CommandError::Usage(admin_spec().usage()));
         assert_eq!(received(ADMIN_NAME, Some("channel"), state("maybe")), usage);

@@ -3,6 +3,7 @@
 
 pub mod bitboard;
 mod bulk;
+pub mod clock;
 pub mod legality;
 pub mod level;
 pub mod movegen;
@@ -18,6 +19,7 @@ pub mod types;
 pub mod zobrist;
 
 pub use bitboard::Bitboard;
+pub use clock::{ParseTimeError, TimeControl};
 pub use legality::{CaptureBlock, IllegalMove};
 pub use level::{Level, ParseLevelError};
 pub use movegen::MoveList;

@@ -35,7 +35,7 @@ pub(crate) struct Strips {
 #[derive(Clone, PartialEq)]
 enum StripKey {
     Status(String, Colour, Lang),
-    Bar(Side, Option<String>, Option<Pill>, Lang),
+    Bar(Side, Option<String>, Option<String>, Option<Pill>, Lang),
 }
 
 impl Strips {
@@ -47,8 +47,8 @@ impl Strips {
                     StripKey::Status(text, colour, lang) => {
                         header::status_rgb(text, *colour, *lang)
                     }
-                    StripKey::Bar(side, name, pill, lang) => {
-                        header::bar_rgb(*side, name.as_deref(), *pill, *lang)
+                    StripKey::Bar(side, name, clock, pill, lang) => {
+                        header::bar_rgb(*side, (name.as_deref(), clock.as_deref()), *pill, *lang)
                     }
                 };
                 if self.memo.len() >= 8 {
@@ -97,7 +97,13 @@ pub(crate) fn draw(scene: &Scene<'_>, strips: &mut Strips, out: &mut Vec<u8>) {
         (Side::Crimson, Side::Jade)
     };
     for (side, y) in [(top, layout::TOP_BAR_Y), (bottom, layout::BOTTOM_BAR_Y)] {
-        let key = StripKey::Bar(side, Some(scene.name(side)), scene.pills[side], scene.lang);
+        let key = StripKey::Bar(
+            side,
+            Some(scene.name(side)),
+            scene.clocks[side].clone(),
+            scene.pills[side],
+            scene.lang,
+        );
         put_strip(out, y, strips.get(key));
     }
     debug_assert_eq!(out.len(), FRAME_LEN);

@@ -31,9 +31,14 @@ pub(crate) fn status_rgb(text: &str, colour: Colour, lang: Lang) -> RgbImage {
     img
 }
 
-/// A player bar: the side's chip, the player's name (or the side's, in `lang`), and a pill at
-/// the right.
-pub(crate) fn bar_rgb(side: Side, name: Option<&str>, pill: Option<Pill>, lang: Lang) -> RgbImage {
+/// A player bar: the side's chip, the player's name (or the side's, in `lang`), a pill at the
+/// right and their clock before it.
+pub(crate) fn bar_rgb(
+    side: Side,
+    (name, clock): (Option<&str>, Option<&str>),
+    pill: Option<Pill>,
+    lang: Lang,
+) -> RgbImage {
     let mut img = RgbImage::from_pixel(WIDTH, BAR_H, theme::BAR);
     let cy = BAR_H as f32 / 2.0;
     paint::blit(
@@ -51,6 +56,21 @@ pub(crate) fn bar_rgb(side: Side, name: Option<&str>, pill: Option<Pill>, lang: 
         let c = (b[0] + b[2]) / 2.0;
         paint::text_centered(&mut img, pill.ink, pill.lang, c, cy, PILL_EM, true, &label);
         right = b[0] - 12.0;
+    }
+    if let Some(clock) = clock {
+        let w = paint::text_width(lang, NAME_EM, clock);
+        let baseline = paint::caps_baseline(NAME_EM, cy);
+        let x = right - w;
+        paint::text(
+            &mut img,
+            theme::FRAME_TEXT,
+            lang,
+            x,
+            baseline,
+            NAME_EM,
+            clock,
+        );
+        right = x - 14.0;
     }
     let name = match name.map(str::trim) {
         Some(n) if !n.is_empty() => n.to_string(),
@@ -101,7 +121,12 @@ pub(crate) fn samples() -> Vec<RgbImage> {
             },
         ];
         for pill in pills {
-            v.push(bar_rgb(side, Some("Alice Bob Carol"), Some(pill), Lang::En));
+            v.push(bar_rgb(
+                side,
+                (Some("Alice Bob Carol"), Some("4:05")),
+                Some(pill),
+                Lang::En,
+            ));
         }
     }
     v

@@ -58,6 +58,8 @@ pub struct BoardOptions {
     /// Any script: a character the bundled fonts lack comes from the system's fonts, else it is
     /// drawn as a box (see [`missing_glyphs`]); long names are shortened.
     pub names: BySide<Option<String>>,
+    /// Each side's clock as text (`4:05`), shown at the right of its bar; `None` shows none.
+    pub clocks: BySide<Option<String>>,
     /// How the game ended when the position cannot tell (resignation, timeout, agreed draw).
     /// Endings on the board (den, all captured, no moves, 100 half-moves) are found without it.
     pub outcome: Option<Outcome>,
@@ -96,6 +98,7 @@ pub fn board_png(pos: &Position, opts: &BoardOptions) -> Vec<u8> {
         last: opts.last_move,
         selected: opts.selected,
         names: &opts.names,
+        clocks: &opts.clocks,
         status,
         pills: pills(opts.lang, pos.turn(), outcome, true),
         lang: opts.lang,

@@ -116,6 +116,7 @@ fn encode(positions: &[Position], lasts: &[LastMove], opts: &ReplayOptions) -> V
             last,
             selected: None,
             names: &opts.names,
+            clocks: &BySide::default(),
             status,
             pills: pills(opts.lang, pos.turn(), outcome, false),
             lang: opts.lang,

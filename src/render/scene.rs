@@ -14,6 +14,8 @@ pub(crate) struct Scene<'a> {
     pub last: Option<LastMove>,
     pub selected: Option<Square>,
     pub names: &'a BySide<Option<String>>,
+    /// Each side's clock, as text.
+    pub clocks: &'a BySide<Option<String>>,
     /// The status line and its colour.
     pub status: (String, Colour),
     pub pills: BySide<Option<Pill>>,

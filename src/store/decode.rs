@@ -6,6 +6,7 @@ use super::codec;
 use super::rows::{ChallengeRow, ChallengeStatus, GameRow, GameStatus, Lease, PlayerRow};
 use super::sql::{Cells, bad_value};
 use crate::failure::Result;
+use engine::{BySide, TimeControl};
 
 /// Text column `col` decoded with `decode`.
 pub(crate) fn column<T>(
@@ -46,7 +47,7 @@ pub(crate) fn int<T: TryFrom<i64>>(r: &dyn Cells, table: &'static str, col: usiz
 /// The columns [`game`] reads, in its order.
 pub(crate) const GAME_COLUMNS: &str = "id, platform, scope, channel, jade_id, crimson_id, bot_level, start_position, moves, \
      position, ply, status, result, reason, rated, draw_offer, created_at, last_move_at, finished_at, \
-     captures, hashes, takeback_offer";
+     captures, hashes, takeback_offer, time_control, jade_clock, crimson_clock, deadline, next_reminder";
 
 pub(crate) fn game(r: &dyn Cells) -> Result<GameRow> {
     const TABLE: &str = "games";
@@ -91,11 +92,18 @@ pub(crate) fn game(r: &dyn Cells) -> Result<GameRow> {
         created_at: r.int(16)?,
         last_move_at: r.int(17)?,
         finished_at: r.int_or_null(18)?,
+        time_control: column(r, TABLE, 22, TimeControl::from_code)?,
+        clocks: match (r.int_or_null(23)?, r.int_or_null(24)?) {
+            (Some(jade), Some(crimson)) => Some(BySide::new(jade, crimson)),
+            _ => None,
+        },
+        deadline: r.int(25)?,
+        next_reminder: r.int_or_null(26)?,
     })
 }
 
 /// The columns [`challenge`] reads, in its order.
-pub(crate) const CHALLENGE_COLUMNS: &str = "id, platform, scope, channel, challenger_id, challenged_id, side, status, created_at, expires_at, game_id, rated";
+pub(crate) const CHALLENGE_COLUMNS: &str = "id, platform, scope, channel, challenger_id, challenged_id, side, status, created_at, expires_at, game_id, rated, time_control";
 
 pub(crate) fn challenge(r: &dyn Cells) -> Result<ChallengeRow> {
     const TABLE: &str = "challenges";
@@ -112,6 +120,7 @@ pub(crate) fn challenge(r: &dyn Cells) -> Result<ChallengeRow> {
         expires_at: r.int(9)?,
         game_id: r.int_or_null(10)?,
         rated: r.flag(11)?,
+        time_control: column(r, TABLE, 12, TimeControl::from_code)?,
     })
 }
 

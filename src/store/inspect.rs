@@ -114,12 +114,15 @@ mod tests {
         Store::open(&db)
             .unwrap()
             .raw_execute(
-                "DROP TABLE analyses; DROP INDEX games_bot_turns; DROP INDEX games_deadline; DROP INDEX challenges_expiry;
+                "DROP TABLE analyses; DROP INDEX games_bot_turns; DROP INDEX games_due; DROP INDEX games_reminders; DROP INDEX challenges_expiry;
                  ALTER TABLE games DROP COLUMN bot_to_move;
                  DROP INDEX takebacks_by_game; DROP TABLE takebacks; DROP TABLE channels;
                  DROP TABLE languages; DROP TABLE leases; DROP TABLE live_messages; DROP TABLE quiet_players;
                  ALTER TABLE games DROP COLUMN bot_claim; ALTER TABLE games DROP COLUMN bot_claim_until;
-                 ALTER TABLE games DROP COLUMN reminded_for;
+                 ALTER TABLE games DROP COLUMN time_control; ALTER TABLE games DROP COLUMN jade_clock;
+                 ALTER TABLE games DROP COLUMN crimson_clock; ALTER TABLE games DROP COLUMN deadline;
+                 ALTER TABLE games DROP COLUMN next_reminder; ALTER TABLE challenges DROP COLUMN time_control;
+                 DROP TABLE place_settings;
                  ALTER TABLE games DROP COLUMN takeback_offer;
                  ALTER TABLE challenges DROP COLUMN rated; DROP INDEX players_by_lower_name;
                  CREATE INDEX players_by_name ON players (platform, display_name COLLATE NOCASE);

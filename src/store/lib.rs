@@ -33,8 +33,8 @@ mod sqlite;
 
 use std::path::Path;
 
-use engine::Side;
 use engine::review::Analysis;
+use engine::{Side, TimeControl};
 
 pub use backup::{BackupError, Copied, backup};
 pub use codec::BadValue;
@@ -43,7 +43,7 @@ pub use inspect::{DatabaseState, inspect};
 pub use location::{Location, PostgresUrl, SslMode, Tls};
 pub use rows::{
     ChallengeRow, ChallengeStatus, Finish, GameRow, GameStatus, Lease, LeaseGrant, LiveMessage,
-    NewChallenge, NewGame, PlayerRow, RankedPlayer, RatingChange, Step, Takeback,
+    NewChallenge, NewGame, PlayerRow, RankedPlayer, RatingChange, Step, Takeback, Timing,
 };
 pub use secret::Secret;
 pub use sqlite::schema::latest_version;
@@ -341,25 +341,22 @@ impl Store {
         ))
     }
 
-    /// Active games whose player to move has not moved since `before` (the bot's turns are
+    /// Active games whose player to move ran out of time before `now` (the bot's turns are
     /// not theirs to lose); an index on the deadline finds only these.
-    pub fn stale_games(&self, before: i64) -> Result<Vec<GameRow>> {
-        on!(self, read, |c| queries::games::stale_games(c, before))
+    pub fn overdue_games(&self, now: i64) -> Result<Vec<GameRow>> {
+        on!(self, read, |c| queries::games::overdue_games(c, now))
     }
 
-    /// Active games whose player to move has not moved since `before` and has not been reminded
-    /// of that move yet.
-    pub fn unreminded_games(&self, before: i64) -> Result<Vec<GameRow>> {
-        on!(self, read, |c| queries::games::unreminded_games(c, before))
+    /// Active games whose player to move is due a reminder by `now` (an index finds them).
+    pub fn reminders_due(&self, now: i64) -> Result<Vec<GameRow>> {
+        on!(self, read, |c| queries::games::reminders_due(c, now))
     }
 
-    /// Notes that the player to move in game `game_id` was reminded of the move made at
-    /// `last_move_at`: true for exactly one caller, also across processes.
-    pub fn mark_reminded(&self, game_id: i64, last_move_at: i64) -> Result<bool> {
+    /// Notes that the reminder due at `due` in game `game_id` was sent and schedules `next`:
+    /// true for exactly one caller, also across processes.
+    pub fn mark_reminded(&self, game_id: i64, due: i64, next: Option<i64>) -> Result<bool> {
         on!(self, write, |c| queries::games::mark_reminded(
-            c,
-            game_id,
-            last_move_at
+            c, game_id, due, next
         ))
     }
 
@@ -504,7 +501,10 @@ impl Store {
     }
 }
 
-/// Channels and languages.
+/// The name of the default time control among a place's settings.
+const TIME_CONTROL: &str = "time_control";
+
+/// Channels, languages and a place's settings.
 impl Store {
     /// The language code a moderator chose for this server or room, if any.
     pub fn language(&self, platform: &str, scope: &str) -> Result<Option<String>> {
@@ -524,6 +524,37 @@ impl Store {
     ) -> Result<()> {
         on!(self, write, |c| queries::places::set_language(
             c, platform, scope, lang, by, now
+        ))
+    }
+
+    /// The time control a moderator chose for new games in this server or room, if any.
+    pub fn default_time_control(&self, platform: &str, scope: &str) -> Result<Option<TimeControl>> {
+        let code = on!(self, read, |c| queries::places::setting(
+            c,
+            platform,
+            scope,
+            TIME_CONTROL
+        ))?;
+        Ok(code.and_then(|c| TimeControl::from_code(&c)))
+    }
+
+    /// Chooses the time control of new games in a server or room (`None`: the default again).
+    pub fn set_default_time_control(
+        &self,
+        platform: &str,
+        scope: &str,
+        tc: Option<TimeControl>,
+        by: &str,
+        now: i64,
+    ) -> Result<()> {
+        let code = tc.map(TimeControl::code);
+        on!(self, write, |c| queries::places::set_setting(
+            c,
+            platform,
+            scope,
+            (TIME_CONTROL, code.as_deref()),
+            by,
+            now
         ))
     }
 

@@ -2,7 +2,7 @@
 //! what a caller passes to create one. The queries (`queries/`) read and write them; the
 //! decoders (`decode.rs`) build them from a row of either database.
 
-use engine::Level;
+use engine::{BySide, Level, TimeControl};
 use engine::{Move, Outcome, Piece, Position, Side};
 
 // Games.
@@ -73,12 +73,94 @@ pub struct GameRow {
     pub created_at: i64,
     pub last_move_at: i64,
     pub finished_at: Option<i64>,
+    pub time_control: TimeControl,
+    /// The clocks as of the last move (or the start), for a live game.
+    pub clocks: Option<BySide<i64>>,
+    /// By when the side to move must move (unix seconds); later, they lose on time.
+    pub deadline: i64,
+    /// When the player to move is reminded next, if they are.
+    pub next_reminder: Option<i64>,
 }
 
 impl GameRow {
+    /// The clocks now, the side to move's running since the last move: what a header shows.
+    pub fn clocks_at(&self, now: i64) -> Option<BySide<i64>> {
+        let mut c = self.clocks?;
+        let turn = self.position.turn();
+        c[turn] = (c[turn] - (now - self.last_move_at).max(0)).max(0);
+        Some(c)
+    }
+
+    /// Whether the side to move has run out of time by `now`.
+    pub fn flagged(&self, now: i64) -> bool {
+        now > self.deadline
+    }
+
     /// The last move and what it captured.
     pub fn last_move(&self) -> Option<(Move, Option<Piece>)> {
         Some((*self.moves.last()?, self.captures.last().copied().flatten()))
+    }
+}
+
+/// A game's time as a write leaves it: the clocks, the deadline of the side to move and their
+/// next reminder, worked out from the time control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timing {
+    pub clocks: Option<BySide<i64>>,
+    pub deadline: i64,
+    pub next_reminder: Option<i64>,
+}
+
+impl Timing {
+    /// A turn beginning at `now` with `clocks` for `turn`, who is reminded only if a person
+    /// (`bot`: the bot is to move).
+    pub fn turn(
+        tc: TimeControl,
+        clocks: Option<BySide<i64>>,
+        turn: Side,
+        now: i64,
+        bot: bool,
+    ) -> Timing {
+        let deadline = tc.deadline(now, clocks.as_ref(), turn);
+        Timing {
+            clocks,
+            deadline,
+            next_reminder: if bot {
+                None
+            } else {
+                tc.next_reminder(deadline, now)
+            },
+        }
+    }
+
+    /// The start of a game.
+    pub fn start(tc: TimeControl, pos: &Position, now: i64, bot_to_move: bool) -> Timing {
+        Timing::turn(tc, tc.start_clocks(), pos.turn(), now, bot_to_move)
+    }
+
+    /// After the side to move in `row` moves at `now` (`bot_next`: the bot is to answer).
+    pub fn after_move(row: &GameRow, now: i64, bot_next: bool) -> Timing {
+        Timing::after(
+            row.time_control,
+            row.clocks,
+            row.last_move_at,
+            row.position.turn(),
+            now,
+            bot_next,
+        )
+    }
+
+    /// After `mover` moves at `now`, their turn having begun at `since` with `clocks`.
+    pub fn after(
+        tc: TimeControl,
+        clocks: Option<BySide<i64>>,
+        since: i64,
+        mover: Side,
+        now: i64,
+        bot_next: bool,
+    ) -> Timing {
+        let clocks = tc.after_move(clocks, mover, now - since);
+        Timing::turn(tc, clocks, mover.other(), now, bot_next)
     }
 }
 
@@ -91,6 +173,7 @@ pub struct NewGame<'a> {
     pub bot_level: Option<Level>,
     pub position: &'a Position,
     pub rated: bool,
+    pub time_control: TimeControl,
     pub now: i64,
 }
 
@@ -208,6 +291,7 @@ pub struct ChallengeRow {
     pub game_id: Option<i64>,
     /// Whether the game it starts is rated (`challenge ... casual` is not).
     pub rated: bool,
+    pub time_control: TimeControl,
 }
 
 pub struct NewChallenge<'a> {
@@ -218,6 +302,7 @@ pub struct NewChallenge<'a> {
     pub challenged_id: Option<i64>,
     pub side: Option<Side>,
     pub rated: bool,
+    pub time_control: TimeControl,
     pub now: i64,
     pub expires_at: i64,
     /// A rematch: an open challenge from the challenged player to the challenger is the

@@ -155,7 +155,7 @@ async fn a_game_played_by_menus_and_buttons_only() {
     assert_has(&offer.content, &ALICE.mention());
     assert_has(
         &offer.text(),
-        "bob offers you a rematch of game #1 (bob plays Jade and moves first this time).",
+        "bob offers you a rematch of game #1 (bob plays Jade and moves first this time; 1 day per move).",
     );
     let second = click(&w, ALICE, offer.id, "accept:2").await;
     assert_has(&second.text(), "Game #2 starts");

@@ -97,6 +97,8 @@ bad-game = { $word } is not a game number (games are numbered like #12).
 bad-square = { $word } is not a square: squares are a file A-G then a rank 1-9, like G7.
 bad-move = { $word } is not a move: write the from-square and the to-square, like G7 G6, or an animal and a direction, like tiger up.
 bad-lang = { $word } is not a language I speak: say en, zh-CN or zh-TW.
+bad-time = { $word } is not a time control: write minutes and seconds added a move like 5+3, or days per move like 3d.
+time-out-of-range = { $word } is out of range: 1 to 180 minutes with 0 to 180 seconds added a move, or 1 to 14 days per move.
 
 ## Help: one line per command
 
@@ -124,7 +126,7 @@ help-help = The commands
 help-lang = The language I speak here; moderators may choose another (`en`, `zh-CN`, `zh-TW`)
 # One line of the command list: the usage, then what it does.
 help-line = { $usage }: { $what }
-help-admin = Moderators: `abort <game>` ends a game unrated, `channel off|on` makes me ignore this channel or answer again, `settings` shows what is set here
+help-admin = Moderators: `abort <game>` ends a game unrated, `channel off|on` makes me ignore this channel or answer again, `settings` shows what is set here, `time 5+3|3d|default` chooses the clock of new games here
 
 ## The game's words
 
@@ -135,6 +137,30 @@ outcome-all-captured = { $winner } wins by capturing all of { $loser }'s animals
 outcome-no-moves = { $winner } wins: { $loser } has no legal move
 outcome-resigned = { $winner } wins: { $loser } resigned
 outcome-timeout = { $winner } wins: { $loser } ran out of time
+time-live = { $minutes } min + { $increment } s a move
+time-days = { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } per move
+time-hours = { $hours ->
+        [one] { $hours } hour
+       *[other] { $hours } hours
+    } per move
+time-minutes = { $minutes } min per move
+# Time left to move in a correspondence game, in a board's player bar.
+time-left-days = { $days }d { $hours }h
+duration-days = { $n ->
+        [one] { $n } day
+       *[other] { $n } days
+    }
+duration-hours = { $n ->
+        [one] { $n } hour
+       *[other] { $n } hours
+    }
+duration-minutes = { $n ->
+        [one] { $n } minute
+       *[other] { $n } minutes
+    }
 outcome-draw-limit = draw: 100 half-moves without a capture
 outcome-draw-agreed = draw by agreement
 
@@ -179,12 +205,12 @@ settings-games = - Games: rated unless started with `casual`; the bot plays { $l
 settings-timers = - Challenges expire after { $minutes ->
         [one] { $minutes } minute
        *[other] { $minutes } minutes
-    }; a player who does not move within { $hours ->
-        [one] { $hours } hour
-       *[other] { $hours } hours
-    } loses.
+    }; new games play { $time } unless the challenge names another clock ({ $command }).
 settings-limits = - Limits per user: { $commands } commands per { $seconds } seconds, { $games } new games per hour.
 settings-moderators = - Moderators: { $who }.
+time-current = New games here play { $time } unless a challenge names another clock; a moderator changes that with { $command } (or `default` for the configured one).
+time-set = From now on new games here play { $time } unless a challenge names another clock. Games already under way keep theirs.
+time-default = New games here play the configured default again: { $time }.
 lang-current-set = I speak { $language } here. Choices: `en` (English), `zh-CN` (简体中文), `zh-TW` (繁體中文); a moderator changes it with { $command }.
 lang-current-auto = I speak { $language } here (nobody has chosen a language, so I follow the platform where it tells me yours). Choices: `en` (English), `zh-CN` (简体中文), `zh-TW` (繁體中文); a moderator chooses with { $command }.
 lang-moderators-only = Only { $who } may choose the language.
@@ -217,11 +243,11 @@ game-end-rematch = { $text } To play again with the colours swapped, { $rematch 
 game-starts = Game #{ $game }{ $kind ->
         [casual] {" "}(casual)
        *[rated] {""}
-    } starts: you play Jade against { $opponent } and move first. { $how }
+    } starts: you play Jade against { $opponent } and move first. Clock: { $time }. { $how }
 game-starts-bot-first = Game #{ $game }{ $kind ->
         [casual] {" "}(casual)
        *[rated] {""}
-    } starts: you play Crimson against { $bot }, which moves first.
+    } starts: you play Crimson against { $bot }, which moves first. Clock: { $time }.
 no-game-here = You have no game in this channel.
 not-your-turn = It is not your turn: { $name } ({ $side }) is to move.
 resign-confirm = Resign game #{ $game }? Press **Confirm resign** to resign; ignore this to play on.
@@ -262,7 +288,7 @@ challenge-to-you = { $name } challenges you to { $kind ->
         [jade] { $name } plays Jade and moves first
         [crimson] { $name } plays Crimson
        *[random] sides drawn at random
-    }). To answer, { $accept } or { $decline } within { $minutes ->
+    }; { $time }). To answer, { $accept } or { $decline } within { $minutes ->
         [one] { $minutes } minute
        *[other] { $minutes } minutes
     }.
@@ -272,7 +298,7 @@ rematch-offer = { $name } offers you a rematch of game #{ $game }{ $kind ->
     } ({ $side ->
         [jade] { $name } plays Jade and moves first this time
        *[crimson] { $name } plays Crimson this time
-    }). To answer, { $accept } or { $decline } within { $minutes ->
+    }; { $time }). To answer, { $accept } or { $decline } within { $minutes ->
         [one] { $minutes } minute
        *[other] { $minutes } minutes
     }.
@@ -288,7 +314,7 @@ challenge-open = { $name } is looking for { $kind ->
         [jade] { $name } plays Jade and moves first
         [crimson] { $name } plays Crimson
        *[random] sides drawn at random
-    }). Anyone may { $accept } within { $minutes ->
+    }; { $time }). Anyone may { $accept } within { $minutes ->
         [one] { $minutes } minute
        *[other] { $minutes } minutes
     }.
@@ -337,19 +363,15 @@ they-are-playing = { $name } already has a game in this channel (#{ $game }); on
 challenge-expired = { $name }'s challenge has expired.
 challenge-expired-to = { $name }'s challenge to { $to } has expired.
 result-aborted = Aborted: not rated
-# $hours may be a fraction, e.g. 0.5.
-timeout-aborted = Game #{ $game } is aborted: { $name } did not move within { $hours } hours, before both sides had moved. It is not rated.
-timeout-lost = { $name } did not move within { $hours } hours.
-turn-reminder = It is your move in game #{ $game }: move within { $minutes ->
-        [one] { $minutes } minute
-       *[other] { $minutes } minutes
-    }, or the game ends on time.
+timeout-aborted = Game #{ $game } is aborted: { $name } ran out of time ({ $time }) before both sides had moved. It is not rated.
+timeout-lost = { $name } ran out of time ({ $time }).
+turn-reminder = It is your move in game #{ $game }: move within { $left }, or you lose on time.
 
 ## Games, ratings, leaderboards, history, export
 
 games-none = No games in this channel. Start one with { $challenge } or { $play }.
 games-title = Games in this channel ({ $count }):
-games-line = #{ $game }: { $title }, move { $number }, { $name } to move
+games-line = #{ $game }: { $title }, { $time }, move { $number }, { $name } to move
 rating-line = { $name }: rating { $rating }{ $provisional ->
         [yes] {" "}(provisional)
        *[no] {""}
@@ -372,12 +394,12 @@ top-private = There is no server leaderboard here. { $everyone } ranks everyone,
 top-line = { $rank }. { $name } { $rating } ({ $wins } W / { $draws } D / { $losses } L)
 history-none = { $name } has not played in this channel yet.
 history-title = Recent games of { $name } in this channel:
-history-line = #{ $game }: { $title }, { $plies ->
+history-line = #{ $game }: { $title }, { $time }, { $plies ->
         [one] { $plies } move
        *[other] { $plies } moves
     }, { $state }
 history-line-rated = { $line } ({ $delta })
-export = Game #{ $game }: { $title }. { $state }.
+export = Game #{ $game }: { $title }, { $time }. { $state }.
     Start: { $start }
     Moves: { $moves }
     Position: { $position }
@@ -397,6 +419,7 @@ sentence-separator = {" "}
 alt-game = Game #{ $game }, { $jade } (Jade) vs { $crimson } (Crimson).
 alt-result = { $result }.
 alt-to-move = Move { $number }, { $side } to move.
+alt-clock = { $side } clock: { $time }.
 alt-last-move = Last move: { $piece } { $from }-{ $to }{ $leap ->
         [yes] , leaping the lake
        *[no] {""}
@@ -451,6 +474,9 @@ option-opponent = Who to challenge
 option-challenger = Whose challenge
 option-side = The side you want
 option-mode = Rated or casual
+option-time = Clock: minutes + seconds a move, or days per move
+option-time-default = Clock of new games: minutes + seconds a move, days per move, or default
+choice-time-default = Back to the configured default
 option-level = How strong
 option-from = Square it stands on, or an animal and a direction (tiger up)
 option-notify = Mentions and reminders
@@ -487,6 +513,7 @@ slash-admin-description = Moderate the Jungle bot here
 slash-admin-abort = End a game here without rating it
 slash-admin-channel = Make the bot ignore this channel, or answer here again
 slash-admin-settings = What is set for this server and channel
+slash-admin-time = Choose the clock new games here play
 embed-title = Game #{ $game }: { $jade } as Jade vs { $crimson } as Crimson
 embed-final = Final position after move { $number }
 embed-to-move = Move { $number } · { $side } to move

@@ -94,6 +94,8 @@ bad-game = { $word } 不是对局编号（编号形如 #12）。
 bad-square = { $word } 不是棋盘上的格子：格子由列 A-G 和行 1-9 组成，例如 G7。
 bad-move = { $word } 不是有效的走法：请写起点和终点两个格子（例如 G7 G6），或者动物加方向（例如 虎上）。
 bad-lang = 我不会 { $word } 这种语言：可以选 en、zh-CN 或 zh-TW。
+bad-time = { $word } 不是有效的用时：快棋写“分钟+每步加秒”，如 5+3；慢棋写每步天数，如 3d。
+time-out-of-range = { $word } 超出范围：快棋 1 到 180 分钟、每步加 0 到 180 秒；慢棋每步 1 到 14 天。
 
 ## 帮助：每个指令一行
 
@@ -120,7 +122,7 @@ help-analyze = 复盘一盘已经结束的棋：逐步点评，并附走势图
 help-rules = 斗兽棋怎么下
 help-help = 显示这份指令列表
 help-lang = 我在这里使用的语言；管理员可以更改（`en`、`zh-CN`、`zh-TW`）
-help-admin = 管理员专用：`abort <对局编号>` 中止一盘棋，不计积分；`channel off|on` 让我不再理会本频道，或恢复回应；`settings` 查看这里的设置
+help-admin = 管理员专用：`abort <对局编号>` 中止一盘棋，不计积分；`channel off|on` 让我不再理会本频道，或恢复回应；`settings` 查看这里的设置；`time 5+3|3d|default` 设置这里新对局的默认用时
 
 ## 棋局用语
 
@@ -130,6 +132,14 @@ outcome-all-captured = { $winner }吃光了{ $loser }的全部动物，获胜
 outcome-no-moves = { $winner }获胜，{ $loser }已无路可走
 outcome-resigned = { $winner }获胜，{ $loser }认输
 outcome-timeout = { $winner }获胜，{ $loser }超时
+time-live = { $minutes } 分钟，每步加 { $increment } 秒
+time-days = 每步 { $days } 天
+time-hours = 每步 { $hours } 小时
+time-minutes = 每步 { $minutes } 分钟
+time-left-days = { $days } 天 { $hours } 小时
+duration-days = { $n } 天
+duration-hours = { $n } 小时
+duration-minutes = { $n } 分钟
 outcome-draw-limit = 和棋：双方连续 100 步没有吃子
 outcome-draw-agreed = 双方议和
 
@@ -171,9 +181,12 @@ settings-language = - 语言：{ $language }；{ $spelling }。
 settings-channel-on = - 本频道：开启。
 settings-channel-off = - 本频道：关闭（不予理会）。
 settings-games = - 对局：默认计积分，开局时加 `casual` 则为友谊赛；机器人默认难度为 { $level }（1 到 8 级的积分依次为 { $ratings }）。
-settings-timers = - 挑战发出 { $minutes } 分钟后失效；轮到走棋的玩家 { $hours } 小时内不走，判负。
+settings-timers = - 挑战发出 { $minutes } 分钟后失效；新对局默认用时：{ $time }，发起挑战时可以另选（{ $command }）。
 settings-limits = - 每位用户的限制：每 { $seconds } 秒最多 { $commands } 条指令，每小时最多开 { $games } 盘新棋。
 settings-moderators = - 管理员：{ $who }。
+time-current = 这里的新对局默认用时：{ $time }，发起挑战时可以另选；管理员可以用 { $command } 更改（写 `default` 恢复配置文件里的默认值）。
+time-set = 好的，之后这里的新对局默认用时：{ $time }（发起挑战时仍可另选）。已经开始的对局不受影响。
+time-default = 这里的新对局恢复配置文件里的默认用时：{ $time }。
 lang-current-set = 我在这里使用{ $language }。可选：`en`（English）、`zh-CN`（简体中文）、`zh-TW`（繁體中文）；管理员可以用 { $command } 更改。
 lang-current-auto = 我在这里使用{ $language }（还没有人指定语言，所以平台能告诉我时，我就用你的语言）。可选：`en`（English）、`zh-CN`（简体中文）、`zh-TW`（繁體中文）；管理员可以用 { $command } 指定。
 lang-moderators-only = 只有{ $who }才能更改语言。
@@ -203,11 +216,11 @@ game-end-rematch = { $text }想交换红绿再来一盘，请{ $rematch }。
 game-starts = 对局 #{ $game }{ $kind ->
         [casual] （友谊赛）
        *[rated] {" "}
-    }开始了：你执绿方，对手是 { $opponent }，你先走。{ $how }
+    }开始了：你执绿方，对手是 { $opponent }，你先走。用时：{ $time }。{ $how }
 game-starts-bot-first = 对局 #{ $game }{ $kind ->
         [casual] （友谊赛）
        *[rated] {" "}
-    }开始了：你执红方，对手 { $bot } 先走。
+    }开始了：你执红方，对手 { $bot } 先走。用时：{ $time }。
 no-game-here = 你在本频道没有正在下的棋。
 not-your-turn = 还没轮到你，现在该 { $name }（{ $side }）走。
 resign-confirm = 确定要认输对局 #{ $game } 吗？确定就点击 **确认认输**；不想认输，不用理会这条消息，继续下就行。
@@ -247,14 +260,14 @@ challenge-to-you = { $name } 邀你下一盘{ $kind ->
         [jade] 对方执绿方先走
         [crimson] 对方执红方
        *[random] 随机分配红绿
-    }）。请在 { $minutes } 分钟内答复：接受请{ $accept }，拒绝请{ $decline }。
+    }，{ $time }）。请在 { $minutes } 分钟内答复：接受请{ $accept }，拒绝请{ $decline }。
 rematch-offer = { $name } 想和你再来一盘{ $kind ->
         [casual] 友谊赛
        *[rated] {""}
     }（上一盘是对局 #{ $game }），这次{ $side ->
         [jade] 对方执绿方先走
        *[crimson] 对方执红方
-    }。请在 { $minutes } 分钟内答复：接受请{ $accept }，拒绝请{ $decline }。
+    }，用时{ $time }。请在 { $minutes } 分钟内答复：接受请{ $accept }，拒绝请{ $decline }。
 rematch-none = 你在本频道还没有已经结束的对局，没法再来一盘。
 notify-on = 轮到你走时我会 @你，棋局快超时前也会提醒你。想关闭，请用 { $off }。
 notify-off = 好的，轮到你走时我不会再 @你，棋局快超时前也不会提醒你。想重新打开，请用 { $on }。
@@ -267,7 +280,7 @@ challenge-open = { $name } 想找人下一盘{ $kind ->
         [jade] 发起人执绿方先走
         [crimson] 发起人执红方
        *[random] 随机分配红绿
-    }）。{ $minutes } 分钟内，谁想应战都可以{ $accept }。
+    }，{ $time }）。{ $minutes } 分钟内，谁想应战都可以{ $accept }。
 no-such-challenge = 本频道没有挑战 #{ $challenge }。
 challenge-closed-was = 这个挑战已经结束了（{ $state ->
         [expired] 已过期
@@ -313,15 +326,15 @@ they-are-playing = { $name } 在本频道已经有一盘棋（#{ $game }）在�
 challenge-expired = { $name } 发出的挑战已过期。
 challenge-expired-to = { $name } 发给 { $to } 的挑战已过期。
 result-aborted = 已中止，不计积分
-timeout-aborted = 对局 #{ $game } 已中止：{ $name } { $hours } 小时内没有走棋，而双方还没有都走过第一步，所以不计积分。
-timeout-lost = { $name } { $hours } 小时内没有走棋。
-turn-reminder = 对局 #{ $game } 轮到你走了：请在 { $minutes } 分钟内走棋，否则这盘棋会因超时结束。
+timeout-aborted = 对局 #{ $game } 已中止：{ $name } 超时（{ $time }），而双方还没有都走过第一步，所以不计积分。
+timeout-lost = { $name } 超时（{ $time }）。
+turn-reminder = 对局 #{ $game } 轮到你走了：请在 { $left }内走棋，否则超时判负。
 
 ## 对局、积分、排行榜、历史、导出
 
 games-none = 本频道现在没有对局。输入 { $challenge } 约人下棋，或输入 { $play } 和我下。
 games-title = 本频道的对局（共 { $count } 盘）：
-games-line = #{ $game }：{ $title }，第 { $number } 回合，该 { $name } 走
+games-line = #{ $game }：{ $title }，{ $time }，第 { $number } 回合，该 { $name } 走
 rating-line = { $name }：积分 { $rating }{ $provisional ->
         [yes] （暂定）
        *[no] {""}
@@ -341,9 +354,9 @@ top-private = 这里没有服务器排行榜。想看所有人的排名，请用
 top-line = { $rank }. { $name } { $rating }（胜 { $wins }，和 { $draws }，负 { $losses }）
 history-none = { $name } 还没有在本频道下过棋。
 history-title = { $name } 在本频道最近的对局：
-history-line = #{ $game }：{ $title }，共 { $plies } 步，{ $state }
+history-line = #{ $game }：{ $title }，{ $time }，共 { $plies } 步，{ $state }
 history-line-rated = { $line }（{ $delta }）
-export = 对局 #{ $game }：{ $title }。{ $state }。
+export = 对局 #{ $game }：{ $title }，{ $time }。{ $state }。
     初始局面：{ $start }
     着法：{ $moves }
     当前局面：{ $position }
@@ -362,6 +375,7 @@ sentence-separator = {""}
 alt-game = 对局 #{ $game }，{ $jade }（绿方）对 { $crimson }（红方）。
 alt-result = { $result }。
 alt-to-move = 第 { $number } 回合，该{ $side }走。
+alt-clock = { $side }用时：{ $time }。
 alt-last-move = 上一步：{ $piece }从 { $from } 走到 { $to }{ $leap ->
         [yes] ，跳过了河
        *[no] {""}
@@ -431,6 +445,9 @@ option-opponent = 挑战谁
 option-challenger = 谁发出的挑战
 option-side = 你想执哪一方
 option-mode = 计分局还是友谊赛
+option-time = 用时：快棋“分钟+每步加秒”，或慢棋每步天数
+option-time-default = 新对局的用时：快棋“分钟+每步加秒”、慢棋每步天数，或 default
+choice-time-default = 恢复配置文件里的默认值
 option-level = 机器人的难度
 option-from = 棋子现在所在的格子，或者动物加方向（虎上）
 option-notify = @你和超时提醒
@@ -464,6 +481,7 @@ slash-admin-description = 管理本服务器的斗兽棋机器人
 slash-admin-abort = 中止这里的一盘棋，不计积分
 slash-admin-channel = 让机器人不再理会本频道，或恢复回应
 slash-admin-settings = 查看本服务器和本频道的设置
+slash-admin-time = 设置这里新对局的默认用时
 embed-title = 对局 #{ $game }：{ $jade }（绿方）对 { $crimson }（红方）
 embed-final = 第 { $number } 回合后的终局
 embed-to-move = 第 { $number } 回合 · 该{ $side }走

@@ -95,6 +95,8 @@ bad-game = { $word } 不是對局編號（編號的格式像 #12）。
 bad-square = { $word } 不是棋盤上的格位：格位由直行 A-G 和橫列 1-9 組成，例如 G7。
 bad-move = { $word } 不是正確的走法：請寫出起點和終點兩個格位（例如 G7 G6），或是動物加方向（例如 虎上）。
 bad-lang = 我不會說 { $word }：可以選 en、zh-CN 或 zh-TW。
+bad-time = { $word } 不是有效的棋鐘設定：快棋寫「分鐘+每步加秒」，例如 5+3；通訊棋寫每步天數，例如 3d。
+time-out-of-range = { $word } 超出範圍：快棋 1 到 180 分鐘、每步加 0 到 180 秒；通訊棋每步 1 到 14 天。
 
 ## 說明：一個指令一行
 
@@ -121,7 +123,7 @@ help-analyze = 覆盤一局已經結束的棋：一步一步評論，並附上�
 help-rules = 鬥獸棋的玩法
 help-help = 顯示這份指令清單
 help-lang = 我在這裡使用的語言；管理員可以變更（`en`、`zh-CN`、`zh-TW`）
-help-admin = 管理員專用：`abort <對局編號>` 中止一局棋，不計等級分；`channel off|on` 讓我不再回應這個頻道，或恢復回應；`settings` 查看這裡的設定
+help-admin = 管理員專用：`abort <對局編號>` 中止一局棋，不計等級分；`channel off|on` 讓我不再回應這個頻道，或恢復回應；`settings` 查看這裡的設定；`time 5+3|3d|default` 設定這裡新對局的預設棋鐘
 
 ## 棋局用語
 
@@ -131,6 +133,14 @@ outcome-all-captured = { $winner }吃光{ $loser }所有的動物，獲勝
 outcome-no-moves = { $winner }獲勝，因為{ $loser }已經沒有棋可走
 outcome-resigned = { $winner }獲勝，{ $loser }認輸
 outcome-timeout = { $winner }獲勝，{ $loser }逾時未下
+time-live = { $minutes } 分鐘，每步加 { $increment } 秒
+time-days = 每步 { $days } 天
+time-hours = 每步 { $hours } 小時
+time-minutes = 每步 { $minutes } 分鐘
+time-left-days = { $days } 天 { $hours } 小時
+duration-days = { $n } 天
+duration-hours = { $n } 小時
+duration-minutes = { $n } 分鐘
 outcome-draw-limit = 和局：雙方連續 100 步沒有吃子
 outcome-draw-agreed = 雙方同意和局
 
@@ -172,9 +182,12 @@ settings-language = - 語言：{ $language }；{ $spelling }。
 settings-channel-on = - 這個頻道：開啟。
 settings-channel-off = - 這個頻道：關閉（不回應）。
 settings-games = - 對局：預設計算等級分，開局時加上 `casual` 就是友誼賽；機器人的預設難度是{ $level }（第 1 到 8 級的等級分依序是 { $ratings }）。
-settings-timers = - 挑戰在 { $minutes } 分鐘後失效；輪到的玩家超過 { $hours } 小時沒下，就判輸。
+settings-timers = - 挑戰在 { $minutes } 分鐘後失效；新對局預設棋鐘：{ $time }，發起挑戰時可以另外指定（{ $command }）。
 settings-limits = - 每位使用者的上限：每 { $seconds } 秒最多 { $commands } 個指令，每小時最多開 { $games } 局新棋。
 settings-moderators = - 管理員：{ $who }。
+time-current = 這裡的新對局預設棋鐘：{ $time }，發起挑戰時可以另外指定；管理員可以用 { $command } 變更（寫 `default` 就恢復設定檔裡的預設值）。
+time-set = 沒問題，之後這裡的新對局預設棋鐘是{ $time }（發起挑戰時還是可以另外指定）。已經開始的對局不受影響。
+time-default = 這裡的新對局恢復設定檔裡的預設棋鐘：{ $time }。
 lang-current-set = 我在這裡使用{ $language }。可以選：`en`（English）、`zh-CN`（简体中文）、`zh-TW`（繁體中文）；管理員可以用 { $command } 變更。
 lang-current-auto = 我在這裡使用{ $language }（還沒有人設定語言，所以平台有告訴我時，我就用你的語言）。可以選：`en`（English）、`zh-CN`（简体中文）、`zh-TW`（繁體中文）；管理員可以用 { $command } 設定。
 lang-moderators-only = 只有{ $who }可以設定語言。
@@ -204,11 +217,11 @@ game-end-rematch = { $text }想再戰一局的話，請{ $rematch }。
 game-starts = 對局 #{ $game }{ $kind ->
         [casual] （友誼賽）
        *[rated] {" "}
-    }開始：你是綠方，對手是 { $opponent }，由你先下。{ $how }
+    }開始：你是綠方，對手是 { $opponent }，由你先下。棋鐘：{ $time }。{ $how }
 game-starts-bot-first = 對局 #{ $game }{ $kind ->
         [casual] （友誼賽）
        *[rated] {" "}
-    }開始：你是紅方，由對手 { $bot } 先下。
+    }開始：你是紅方，由對手 { $bot } 先下。棋鐘：{ $time }。
 no-game-here = 你在這個頻道沒有進行中的棋局。
 not-your-turn = 還沒輪到你喔，現在是 { $name }（{ $side }）要下。
 resign-confirm = 確定要在對局 #{ $game } 認輸嗎？確定的話請按 **確定認輸**；不想認輸就不用理會這則訊息，繼續下棋即可。
@@ -248,14 +261,14 @@ challenge-to-you = { $name } 邀請你下一局{ $kind ->
         [jade] 對方是綠方，由對方先下
         [crimson] 對方是紅方
        *[random] 隨機決定紅綠
-    }）。請在 { $minutes } 分鐘內回覆：要接受請{ $accept }，要婉拒請{ $decline }。
+    }，{ $time }）。請在 { $minutes } 分鐘內回覆：要接受請{ $accept }，要婉拒請{ $decline }。
 rematch-offer = { $name } 想跟你再戰一局{ $kind ->
         [casual] 友誼賽
        *[rated] {""}
     }（上一局是對局 #{ $game }），這次{ $side ->
         [jade] 對方是綠方，由對方先下
        *[crimson] 對方是紅方
-    }。請在 { $minutes } 分鐘內回覆：要接受請{ $accept }，要婉拒請{ $decline }。
+    }，棋鐘一樣是{ $time }。請在 { $minutes } 分鐘內回覆：要接受請{ $accept }，要婉拒請{ $decline }。
 rematch-none = 你在這個頻道還沒有已經結束的對局，沒辦法再來一局。
 notify-on = 輪到你時我會標註你，對局快超時前也會再跟你說一下。想關閉的話，請用 { $off }。
 notify-off = 好，之後輪到你時我不會再標註你，對局快超時前也不會再跟你說。想再開啟的話，請用 { $on }。
@@ -268,7 +281,7 @@ challenge-open = { $name } 想找人下一局{ $kind ->
         [jade] 發起人是綠方，由發起人先下
         [crimson] 發起人是紅方
        *[random] 隨機決定紅綠
-    }）。{ $minutes } 分鐘內，想應戰的人都可以{ $accept }。
+    }，{ $time }）。{ $minutes } 分鐘內，想應戰的人都可以{ $accept }。
 no-such-challenge = 這個頻道沒有挑戰 #{ $challenge }。
 challenge-closed-was = 這個挑戰已經結束了（{ $state ->
         [expired] 已逾時
@@ -314,15 +327,15 @@ they-are-playing = { $name } 在這個頻道已經有一局棋在下了（#{ $ga
 challenge-expired = { $name } 提出的挑戰已經逾時。
 challenge-expired-to = { $name } 給 { $to } 的挑戰已經逾時。
 result-aborted = 已中止，不計等級分
-timeout-aborted = 對局 #{ $game } 已中止：{ $name } 超過 { $hours } 小時沒下，而雙方都還沒下完第一步，所以不計等級分。
-timeout-lost = { $name } 超過 { $hours } 小時沒下棋。
-turn-reminder = 對局 #{ $game } 輪到你了：請在 { $minutes } 分鐘內走棋，超過的話這局就會結束。
+timeout-aborted = 對局 #{ $game } 已中止：{ $name } 超過時限（{ $time }），而雙方都還沒下完第一步，所以不計等級分。
+timeout-lost = { $name } 超過時限（{ $time }）。
+turn-reminder = 對局 #{ $game } 輪到你了：請在 { $left }內走棋，超過的話就判輸。
 
 ## 對局、等級分、排行榜、紀錄、匯出
 
 games-none = 這個頻道目前沒有對局。輸入 { $challenge } 找人下棋，或輸入 { $play } 跟我下。
 games-title = 這個頻道的對局（共 { $count } 局）：
-games-line = #{ $game }：{ $title }，第 { $number } 回合，輪到 { $name }
+games-line = #{ $game }：{ $title }，{ $time }，第 { $number } 回合，輪到 { $name }
 rating-line = { $name }：等級分 { $rating }{ $provisional ->
         [yes] （暫定）
        *[no] {""}
@@ -342,9 +355,9 @@ top-private = 這裡沒有伺服器排行榜。要看所有人的排名，請用
 top-line = { $rank }. { $name } { $rating }（{ $wins } 勝 { $draws } 和 { $losses } 敗）
 history-none = { $name } 還沒有在這個頻道下過棋。
 history-title = { $name } 在這個頻道最近的對局：
-history-line = #{ $game }：{ $title }，共 { $plies } 步，{ $state }
+history-line = #{ $game }：{ $title }，{ $time }，共 { $plies } 步，{ $state }
 history-line-rated = { $line }（{ $delta }）
-export = 對局 #{ $game }：{ $title }。{ $state }。
+export = 對局 #{ $game }：{ $title }，{ $time }。{ $state }。
     開局局面：{ $start }
     棋譜：{ $moves }
     目前局面：{ $position }
@@ -363,6 +376,7 @@ sentence-separator = {""}
 alt-game = 對局 #{ $game }，{ $jade }（綠方）對 { $crimson }（紅方）。
 alt-result = { $result }。
 alt-to-move = 第 { $number } 回合，輪到{ $side }。
+alt-clock = { $side }棋鐘：{ $time }。
 alt-last-move = 上一步：{ $piece }從 { $from } 走到 { $to }{ $leap ->
         [yes] ，跳過了河
        *[no] {""}
@@ -432,6 +446,9 @@ option-opponent = 要挑戰誰
 option-challenger = 誰提出的挑戰
 option-side = 你想當哪一方
 option-mode = 計分局或友誼賽
+option-time = 棋鐘：快棋「分鐘+每步加秒」，或通訊棋每步天數
+option-time-default = 新對局的棋鐘：快棋「分鐘+每步加秒」、通訊棋每步天數，或 default
+choice-time-default = 恢復設定檔裡的預設值
 option-level = 機器人的難度
 option-from = 棋子目前所在的格位，或是動物加方向（虎上）
 option-notify = 標註與快超時的訊息
@@ -465,6 +482,7 @@ slash-admin-description = 管理這個伺服器的鬥獸棋機器人
 slash-admin-abort = 中止這裡的一局棋，不計等級分
 slash-admin-channel = 讓機器人不再回應這個頻道，或恢復回應
 slash-admin-settings = 查看這個伺服器和頻道的設定
+slash-admin-time = 設定這裡新對局的預設棋鐘
 embed-title = 對局 #{ $game }：{ $jade }（綠方）對 { $crimson }（紅方）
 embed-final = 第 { $number } 回合後的終局
 embed-to-move = 第 { $number } 回合 · 輪到{ $side }

@@ -15,8 +15,8 @@ use unic_langid::LanguageIdentifier;
 mod names;
 
 pub use names::{
-    animal_name, illegal_move, language_name, level_name, outcome_text, piece_char, piece_name,
-    side_name, tile_label,
+    animal_name, duration_name, illegal_move, language_name, level_name, outcome_text, piece_char,
+    piece_name, side_name, tile_label, time_control_name, time_left,
 };
 
 /// A language the bot speaks.

@@ -1,9 +1,10 @@
-//! The game's words in each language: sides, animals, levels, how a game ended, and why a move
-//! is illegal (the engine's reasons, said by the catalogue instead of its English `Display`).
+//! The game's words in each language: sides, animals, levels, time controls, how a game ended,
+//! and why a move is illegal (the engine's reasons, said by the catalogue instead of its
+//! English `Display`).
 
-use engine::Level;
 use engine::legality::{CaptureBlock, IllegalMove};
 use engine::{Animal, DrawReason, Outcome, Piece, Side, WinReason};
+use engine::{Level, TimeControl};
 
 use super::{Lang, tr};
 
@@ -79,6 +80,62 @@ pub fn piece_name(lang: Lang, piece: Piece) -> String {
         side = side_name(lang, piece.side),
         animal = animal_name(lang, piece.animal)
     )
+}
+
+/// A time control as a reader says it: "5 min + 3 s a move", "3 days per move".
+pub fn time_control_name(lang: Lang, tc: TimeControl) -> String {
+    match tc {
+        TimeControl::Live { base, increment } => tr!(
+            lang,
+            "time-live",
+            minutes = i64::from(base.div_ceil(60)),
+            increment = i64::from(increment)
+        ),
+        TimeControl::PerMove { secs } if secs % 86_400 == 0 => {
+            tr!(lang, "time-days", days = i64::from(secs / 86_400))
+        }
+        TimeControl::PerMove { secs } if secs % 3_600 == 0 => {
+            tr!(lang, "time-hours", hours = i64::from(secs / 3_600))
+        }
+        TimeControl::PerMove { secs } => {
+            tr!(lang, "time-minutes", minutes = i64::from(secs.div_ceil(60)))
+        }
+    }
+}
+
+/// A stretch of time as a sentence says it, to the nearest unit that reads naturally: "1 day",
+/// "5 hours", "15 minutes" (never less than a minute).
+pub fn duration_name(lang: Lang, secs: i64) -> String {
+    const MINUTE: i64 = 60;
+    const HOUR: i64 = 3_600;
+    const DAY: i64 = 86_400;
+    if secs >= DAY - HOUR / 2 {
+        tr!(lang, "duration-days", n = (secs + DAY / 2) / DAY)
+    } else if secs >= HOUR - MINUTE / 2 {
+        tr!(lang, "duration-hours", n = (secs + HOUR / 2) / HOUR)
+    } else {
+        tr!(
+            lang,
+            "duration-minutes",
+            n = (secs.max(1) + MINUTE - 1) / MINUTE
+        )
+    }
+}
+
+/// Time left to move in a correspondence game, as its bar shows it: `2d 5h`, or the clock's
+/// `4:05:09` under a day.
+pub fn time_left(lang: Lang, secs: i64) -> String {
+    let secs = secs.max(0);
+    if secs >= 86_400 {
+        tr!(
+            lang,
+            "time-left-days",
+            days = secs / 86_400,
+            hours = secs / 3_600 % 24
+        )
+    } else {
+        engine::clock::clock_text(secs)
+    }
 }
 
 pub fn level_name(lang: Lang, level: Level) -> String {
@@ -226,5 +283,29 @@ mod tests {
                 assert_eq!(tile_label(lang, a, true), NUMERALS[0], "{lang}");
             }
         }
+    }
+
+    #[test]
+    fn time_controls_and_durations_read_as_sentences() {
+        use engine::TimeControl;
+        assert_eq!(
+            time_control_name(Lang::En, TimeControl::live(5, 3)),
+            "5 min + 3 s a move"
+        );
+        assert_eq!(
+            time_control_name(Lang::En, TimeControl::days(1)),
+            "1 day per move"
+        );
+        assert_eq!(
+            time_control_name(Lang::ZhTw, TimeControl::days(3)),
+            "每步 3 天"
+        );
+        assert_eq!(duration_name(Lang::En, 86_400 - 30), "1 day");
+        assert_eq!(duration_name(Lang::En, 2 * 86_400), "2 days");
+        assert_eq!(duration_name(Lang::En, 3_600), "1 hour");
+        assert_eq!(duration_name(Lang::En, 61), "2 minutes");
+        assert_eq!(duration_name(Lang::ZhCn, 0), "1 分钟");
+        assert_eq!(time_left(Lang::En, 2 * 86_400 + 5 * 3_600 + 7), "2d 5h");
+        assert_eq!(time_left(Lang::En, 3_725), "1:02:05");
     }
 }

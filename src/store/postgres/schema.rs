@@ -167,6 +167,33 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN reminded_for BIGINT;",
     // 10 -> 11: the players who said `notify off`.
     "CREATE TABLE quiet_players (player_id BIGINT PRIMARY KEY REFERENCES players (id));",
+    // 11 -> 12: time controls, clocks, deadlines and reminders; settings per server or room.
+    r#"
+    ALTER TABLE games ADD COLUMN time_control TEXT NOT NULL DEFAULT 'M86400';
+    ALTER TABLE games ADD COLUMN jade_clock BIGINT;
+    ALTER TABLE games ADD COLUMN crimson_clock BIGINT;
+    ALTER TABLE games ADD COLUMN deadline BIGINT NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN next_reminder BIGINT;
+    UPDATE games SET deadline = last_move_at + 86400;
+    UPDATE games SET next_reminder = deadline - 3600
+        WHERE status = 'active' AND NOT bot_to_move
+        AND (reminded_for IS NULL OR reminded_for <> last_move_at);
+    ALTER TABLE games DROP COLUMN reminded_for;
+    DROP INDEX games_deadline;
+    CREATE INDEX games_due ON games (deadline) WHERE status = 'active' AND NOT bot_to_move;
+    CREATE INDEX games_reminders ON games (next_reminder)
+        WHERE status = 'active' AND NOT bot_to_move AND next_reminder IS NOT NULL;
+    ALTER TABLE challenges ADD COLUMN time_control TEXT NOT NULL DEFAULT 'M86400';
+    CREATE TABLE place_settings (
+        platform   TEXT   NOT NULL,
+        scope      TEXT   NOT NULL,
+        name       TEXT   NOT NULL,
+        value      TEXT   NOT NULL,
+        changed_by TEXT   NOT NULL,
+        changed_at BIGINT NOT NULL,
+        PRIMARY KEY (platform, scope, name)
+    );
+    "#,
 ];
 
 /// Applies every migration the database has not seen yet, in one transaction.

@@ -40,8 +40,8 @@ pub(crate) fn create(c: &mut dyn Sql, ch: &NewChallenge<'_>) -> Result<Challenge
             "challenges",
             &format!(
                 "INSERT INTO challenges (platform, scope, channel, challenger_id, challenged_id, side,
-                                         created_at, expires_at, rated)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING {CHALLENGE_COLUMNS}"
+                                         created_at, expires_at, rated, time_control)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING {CHALLENGE_COLUMNS}"
             ),
             args![
                 ch.platform,
@@ -52,7 +52,8 @@ pub(crate) fn create(c: &mut dyn Sql, ch: &NewChallenge<'_>) -> Result<Challenge
                 codec::side_choice_code(ch.side),
                 ch.now,
                 ch.expires_at,
-                ch.rated
+                ch.rated,
+                ch.time_control.code()
             ],
             decode::challenge,
         )

@@ -7,9 +7,9 @@
 use crate::codec;
 use crate::decode::{self, GAME_COLUMNS};
 use crate::failure::{Result, StoreError};
-use crate::rows::{Finish, GameRow, NewGame, Step};
+use crate::rows::{Finish, GameRow, NewGame, Step, Timing};
 use crate::sql::{Sql, args};
-use engine::{Level, Side};
+use engine::{BySide, Level, Side, TimeControl};
 
 const TABLE: &str = "games";
 
@@ -50,12 +50,16 @@ pub(crate) fn start(c: &mut dyn Sql, g: &NewGame<'_>, challenge: Option<i64>) ->
             Side::Jade => g.jade_id.is_none(),
             Side::Crimson => g.crimson_id.is_none(),
         };
+        let t = Timing::start(g.time_control, g.position, g.now, bot_to_move);
+        let clock = |side: Side| t.clocks.map(|c| c[side]);
         let game = tx.one(
             TABLE,
             &format!(
                 "INSERT INTO games (platform, scope, channel, jade_id, crimson_id, bot_level, start_position,
-                                    position, rated, created_at, last_move_at, bot_to_move)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $9, $10) RETURNING {GAME_COLUMNS}"
+                                    position, rated, created_at, last_move_at, bot_to_move,
+                                    time_control, jade_clock, crimson_clock, deadline, next_reminder)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9, $9, $10, $11, $12, $13, $14, $15)
+                 RETURNING {GAME_COLUMNS}"
             ),
             args![
                 g.platform,
@@ -67,7 +71,12 @@ pub(crate) fn start(c: &mut dyn Sql, g: &NewGame<'_>, challenge: Option<i64>) ->
                 g.position.to_string(),
                 g.rated,
                 g.now,
-                bot_to_move
+                bot_to_move,
+                g.time_control.code(),
+                clock(Side::Jade),
+                clock(Side::Crimson),
+                t.deadline,
+                t.next_reminder
             ],
             decode::game,
         )?;
@@ -161,30 +170,37 @@ pub(crate) fn games_of(
     )
 }
 
-pub(crate) fn stale_games(c: &mut dyn Sql, before: i64) -> Result<Vec<GameRow>> {
+/// Active games whose player to move ran out of time before `now`.
+pub(crate) fn overdue_games(c: &mut dyn Sql, now: i64) -> Result<Vec<GameRow>> {
     games_where(
         c,
-        "status = 'active' AND bot_to_move = FALSE AND last_move_at <= $1 ORDER BY id",
-        args![before],
+        "status = 'active' AND bot_to_move = FALSE AND deadline < $1 ORDER BY deadline, id",
+        args![now],
     )
 }
 
-pub(crate) fn unreminded_games(c: &mut dyn Sql, before: i64) -> Result<Vec<GameRow>> {
+/// Active games whose player to move is due a reminder by `now`.
+pub(crate) fn reminders_due(c: &mut dyn Sql, now: i64) -> Result<Vec<GameRow>> {
     games_where(
         c,
-        "status = 'active' AND bot_to_move = FALSE AND last_move_at <= $1
-         AND (reminded_for IS NULL OR reminded_for <> last_move_at) ORDER BY id",
-        args![before],
+        "status = 'active' AND bot_to_move = FALSE AND next_reminder IS NOT NULL
+         AND next_reminder <= $1 ORDER BY next_reminder, id",
+        args![now],
     )
 }
 
-/// Marks the reminder for the move made at `last_move_at` as sent; false when another process
-/// sent it, or the game moved on or ended meanwhile.
-pub(crate) fn mark_reminded(c: &mut dyn Sql, game_id: i64, last_move_at: i64) -> Result<bool> {
+/// Marks the reminder due at `due` as sent, scheduling `next` (or none); false when another
+/// process sent it, or the game moved on or ended meanwhile.
+pub(crate) fn mark_reminded(
+    c: &mut dyn Sql,
+    game_id: i64,
+    due: i64,
+    next: Option<i64>,
+) -> Result<bool> {
     Ok(c.exec(
-        "UPDATE games SET reminded_for = $2 WHERE id = $1 AND status = 'active'
-         AND last_move_at = $2 AND (reminded_for IS NULL OR reminded_for <> $2)",
-        args![game_id, last_move_at],
+        "UPDATE games SET next_reminder = $3 WHERE id = $1 AND status = 'active'
+         AND next_reminder = $2",
+        args![game_id, due, next],
     )? == 1)
 }
 
@@ -216,12 +232,35 @@ pub(crate) fn commit_move(
     finish: Option<&Finish>,
 ) -> Result<bool> {
     c.tx(|tx| {
+        // The clocks as the move found them, under the row's lock; none when it moved on.
+        let found = tx.row(
+            "SELECT time_control, jade_clock, crimson_clock, last_move_at, jade_id IS NULL,
+                    crimson_id IS NULL
+             FROM games WHERE id = $1 AND ply = $2 AND status = 'active' AND position = $3
+             FOR UPDATE",
+            args![game_id, expected_ply, step.from.to_string()],
+            |r| {
+                let tc = decode::column(r, TABLE, 0, TimeControl::from_code)?;
+                let clocks = match (r.int_or_null(1)?, r.int_or_null(2)?) {
+                    (Some(j), Some(c)) => Some(BySide::new(j, c)),
+                    _ => None,
+                };
+                Ok((tc, clocks, r.int(3)?, BySide::new(r.flag(4)?, r.flag(5)?)))
+            },
+        )?;
+        let Some((tc, clocks, since, bots)) = found else {
+            return Ok(false);
+        };
+        let mover = step.from.turn();
+        let t = Timing::after(tc, clocks, since, mover, now, bots[mover.other()]);
+        let clock = |side: Side| t.clocks.map(|c| c[side]);
         let changed = tx.exec(
             "UPDATE games SET moves = CASE WHEN moves = '' THEN $3 ELSE moves || ',' || $3 END,
                     captures = captures || $4, hashes = hashes || $5,
                     position = $6, ply = ply + 1, last_move_at = $7, draw_offer = NULL, takeback_offer = NULL,
                     bot_to_move = CASE WHEN $8 THEN jade_id IS NULL ELSE crimson_id IS NULL END,
-                    bot_claim = NULL, bot_claim_until = NULL
+                    bot_claim = NULL, bot_claim_until = NULL,
+                    jade_clock = $10, crimson_clock = $11, deadline = $12, next_reminder = $13
              WHERE id = $1 AND ply = $2 AND status = 'active' AND position = $9",
             args![
                 game_id,
@@ -232,7 +271,11 @@ pub(crate) fn commit_move(
                 step.after.to_string(),
                 now,
                 step.after.turn() == Side::Jade,
-                step.from.to_string()
+                step.from.to_string(),
+                clock(Side::Jade),
+                clock(Side::Crimson),
+                t.deadline,
+                t.next_reminder
             ],
         )?;
         if changed == 0 {

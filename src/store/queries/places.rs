@@ -1,6 +1,7 @@
 //! Channels a moderator switched off (the bot ignores them, except the command that switches
 //! them back on; a channel without a row is on), and the language a moderator chose for a
-//! server or room (without a row the platform's locales decide).
+//! server or room (without a row the platform's locales decide), and the other settings a
+//! moderator chose there (the default time control), each a named value.
 
 use crate::failure::Result;
 use crate::sql::{Sql, args};
@@ -53,5 +54,45 @@ pub(crate) fn set_language(
          ON CONFLICT (platform, scope) DO UPDATE SET lang = $3, changed_by = $4, changed_at = $5",
         args![platform, scope, lang, by, now],
     )?;
+    Ok(())
+}
+
+/// A setting a moderator chose for a server or room (`name` is one of the store's setting
+/// names), as stored.
+pub(crate) fn setting(
+    c: &mut dyn Sql,
+    platform: &str,
+    scope: &str,
+    name: &str,
+) -> Result<Option<String>> {
+    c.row(
+        "SELECT value FROM place_settings WHERE platform = $1 AND scope = $2 AND name = $3",
+        args![platform, scope, name],
+        |r| r.text(0),
+    )
+}
+
+/// Sets a server's or room's setting, or with `None` goes back to the default.
+pub(crate) fn set_setting(
+    c: &mut dyn Sql,
+    platform: &str,
+    scope: &str,
+    (name, value): (&str, Option<&str>),
+    by: &str,
+    now: i64,
+) -> Result<()> {
+    match value {
+        Some(value) => c.exec(
+            "INSERT INTO place_settings (platform, scope, name, value, changed_by, changed_at)
+             VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (platform, scope, name) DO UPDATE SET value = $4, changed_by = $5,
+                 changed_at = $6",
+            args![platform, scope, name, value, by, now],
+        )?,
+        None => c.exec(
+            "DELETE FROM place_settings WHERE platform = $1 AND scope = $2 AND name = $3",
+            args![platform, scope, name],
+        )?,
+    };
     Ok(())
 }

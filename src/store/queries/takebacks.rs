@@ -4,7 +4,7 @@
 use crate::codec;
 use crate::decode::{self, GAME_COLUMNS};
 use crate::failure::{Result, StoreError};
-use crate::rows::{GameRow, Takeback};
+use crate::rows::{GameRow, Takeback, Timing};
 use crate::sql::{Sql, args};
 use engine::{Move, Side};
 
@@ -31,11 +31,18 @@ pub(crate) fn take_back(
             return Ok(None);
         };
         let columns = rewind(&mut row, plies, now)?;
+        // The clocks stand as they were; the side to move now has their time from now.
+        let bot_next = match row.position.turn() {
+            Side::Jade => row.jade_id.is_none(),
+            Side::Crimson => row.crimson_id.is_none(),
+        };
+        let timing = Timing::turn(row.time_control, row.clocks, row.position.turn(), now, bot_next);
+        (row.deadline, row.next_reminder) = (timing.deadline, timing.next_reminder);
         tx.exec(
             "UPDATE games SET moves = $2, captures = $3, hashes = $4, position = $5, ply = $6,
                     last_move_at = $7, draw_offer = NULL, takeback_offer = NULL,
                     bot_to_move = CASE WHEN $8 THEN jade_id IS NULL ELSE crimson_id IS NULL END,
-                    bot_claim = NULL, bot_claim_until = NULL
+                    bot_claim = NULL, bot_claim_until = NULL, deadline = $9, next_reminder = $10
              WHERE id = $1",
             args![
                 game_id,
@@ -45,7 +52,9 @@ pub(crate) fn take_back(
                 row.position.to_string(),
                 row.ply,
                 now,
-                row.position.turn() == Side::Jade
+                row.position.turn() == Side::Jade,
+                timing.deadline,
+                timing.next_reminder
             ],
         )?;
         tx.exec(

@@ -216,6 +216,39 @@ const MIGRATIONS: &[Migration] = &[
     "#,
         backfill: None,
     },
+    // 11 -> 12: time controls. A game's control, its two clocks (live games), the deadline of
+    // the side to move and when they are reminded next, found by the timers through indexes;
+    // a challenge's control; settings a moderator chose for a server or room. Games stored
+    // before get one day per move, today's rule, and the reminder an hour before it.
+    Migration {
+        sql: r#"
+    ALTER TABLE games ADD COLUMN time_control TEXT NOT NULL DEFAULT 'M86400';
+    ALTER TABLE games ADD COLUMN jade_clock INTEGER;
+    ALTER TABLE games ADD COLUMN crimson_clock INTEGER;
+    ALTER TABLE games ADD COLUMN deadline INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN next_reminder INTEGER;
+    UPDATE games SET deadline = last_move_at + 86400;
+    UPDATE games SET next_reminder = deadline - 3600
+        WHERE status = 'active' AND bot_to_move = 0
+        AND (reminded_for IS NULL OR reminded_for <> last_move_at);
+    ALTER TABLE games DROP COLUMN reminded_for;
+    DROP INDEX games_deadline;
+    CREATE INDEX games_due ON games (deadline) WHERE status = 'active' AND bot_to_move = 0;
+    CREATE INDEX games_reminders ON games (next_reminder)
+        WHERE status = 'active' AND bot_to_move = 0 AND next_reminder IS NOT NULL;
+    ALTER TABLE challenges ADD COLUMN time_control TEXT NOT NULL DEFAULT 'M86400';
+    CREATE TABLE place_settings (
+        platform   TEXT    NOT NULL,
+        scope      TEXT    NOT NULL,
+        name       TEXT    NOT NULL,
+        value      TEXT    NOT NULL,
+        changed_by TEXT    NOT NULL,
+        changed_at INTEGER NOT NULL,
+        PRIMARY KEY (platform, scope, name)
+    );
+    "#,
+        backfill: None,
+    },
 ];
 
 /// Fills `captures` and `hashes` of the games stored before migration 2 by replaying them.
