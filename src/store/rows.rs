@@ -83,14 +83,6 @@ pub struct GameRow {
 }
 
 impl GameRow {
-    /// The clocks now, the side to move's running since the last move: what a header shows.
-    pub fn clocks_at(&self, now: i64) -> Option<BySide<i64>> {
-        let mut c = self.clocks?;
-        let turn = self.position.turn();
-        c[turn] = (c[turn] - (now - self.last_move_at).max(0)).max(0);
-        Some(c)
-    }
-
     /// Whether the side to move has run out of time by `now`.
     pub fn flagged(&self, now: i64) -> bool {
         now > self.deadline
