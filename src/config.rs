@@ -99,6 +99,9 @@ pub struct ChatConfig {
     /// The time control of new games where no moderator chose one (`time_control = "5+3"`,
     /// or `"3d"`; `move_timeout = "24h"`, the older key, gives that long per move).
     pub time_control: TimeControl,
+    /// Whether games between people get a thread of their own where no moderator chose
+    /// (`threads = false`: they stay in the channel).
+    pub threads: bool,
 }
 
 /// The chat layer's own defaults are the config's.
@@ -109,6 +112,7 @@ impl Default for ChatConfig {
             prefix: s.prefix,
             challenge_expiry: Duration::from_secs(s.challenge_expiry_secs.unsigned_abs()),
             time_control: s.time_control,
+            threads: s.threads,
         }
     }
 }
@@ -263,6 +267,7 @@ impl Config {
             prefix: self.chat.prefix.clone(),
             challenge_expiry_secs: secs(self.chat.challenge_expiry),
             time_control: self.chat.time_control,
+            threads: self.chat.threads,
             bot_ratings: self.bot.ratings,
             default_level: self.bot.default_level,
             levels: Level::ALL.map(|l| self.bot.level_settings(l)),
@@ -330,7 +335,13 @@ impl Config {
             }
             config.store.database = Some(location);
         }
-        let chat_keys = ["prefix", "challenge_expiry", "time_control", "move_timeout"];
+        let chat_keys = [
+            "prefix",
+            "challenge_expiry",
+            "time_control",
+            "move_timeout",
+            "threads",
+        ];
         if let Some(s) = root.section("chat", &chat_keys)? {
             let chat = &mut config.chat;
             if let Some(p) = s.string("prefix")? {
@@ -354,6 +365,9 @@ impl Config {
                 chat.time_control = t
                     .parse()
                     .map_err(|e: engine::ParseTimeError| s.error("time_control", e.to_string()))?;
+            }
+            if let Some(on) = s.bool("threads")? {
+                chat.threads = on;
             }
         }
         if let Some(s) = root.section("limits", &["commands", "window", "games_per_hour"])? {
@@ -554,7 +568,7 @@ mod tests {
         let e = Config::parse("\n[chat]\nprefix = \"!j\"\nprefx = \"!j\"\n").unwrap_err();
         assert_eq!(
             e,
-            "chat.prefx (line 4): unknown key; known keys: prefix, challenge_expiry, time_control, move_timeout"
+            "chat.prefx (line 4): unknown key; known keys: prefix, challenge_expiry, time_control, move_timeout, threads"
         );
         let e = Config::parse("[metrics]\nlisten = \"localhost\"\n").unwrap_err();
         assert_eq!(

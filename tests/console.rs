@@ -905,7 +905,7 @@ fn moderators_commands_on_the_console() {
         has(&out, "I answer in this channel again.");
         has(
             &out,
-            "Usage: `!jungle admin <abort|channel|settings|time> [game] [on] [5+3|3d]`",
+            "Usage: `!jungle admin <abort|channel|settings|time|threads> [game] [on] [5+3|3d]`",
         );
         let s = ch.store();
         assert!(s.channel_enabled("console", "console").unwrap());

@@ -6,6 +6,7 @@ pub mod double;
 pub mod harness;
 mod private;
 mod steps;
+mod threads;
 mod touch;
 
 use std::sync::Arc;

@@ -329,15 +329,33 @@ async fn check_accepts_good_discord_settings_and_names_a_bad_token() {
     assert!(!db.exists(), "the check created the database");
     assert!(!out.contains(crate::discord::double::TOKEN), "{out}");
 
-    // An existing database is looked at, not changed.
-    drop(Store::open(&db).unwrap());
+    // An existing database is looked at, not changed; where the bot could not open a game's
+    // thread, the operator reads why.
+    let store = Store::open(&db).unwrap();
+    assert!(
+        store
+            .note_threads_problem("discord", "42", Some("forbidden"), 1)
+            .unwrap()
+    );
+    assert!(
+        !store
+            .note_threads_problem("discord", "42", Some("forbidden"), 2)
+            .unwrap(),
+        "the same problem again is not news"
+    );
+    drop(store);
     let before = std::fs::read(&db).unwrap();
     let o = check(&config, &[]).await;
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    assert!(text(&o.stdout).contains(&format!(
+    let out = text(&o.stdout);
+    assert!(out.contains(&format!(
         "schema version {}, up to date",
         jungle::store::latest_version()
     )));
+    assert!(
+        out.contains("threads: discord 42: a game stayed in its channel because the bot may not create public threads"),
+        "{out}"
+    );
     assert_eq!(std::fs::read(&db).unwrap(), before);
 
     write("a-revoked-token");

@@ -246,7 +246,7 @@ fn a_version_one_database_is_migrated_with_its_games_replayed() {
              ALTER TABLE games DROP COLUMN time_control; ALTER TABLE games DROP COLUMN jade_clock;
              ALTER TABLE games DROP COLUMN crimson_clock; ALTER TABLE games DROP COLUMN deadline;
              ALTER TABLE games DROP COLUMN next_reminder; ALTER TABLE challenges DROP COLUMN time_control;
-             DROP TABLE place_settings;
+             DROP TABLE place_settings; DROP TABLE game_threads;
              ALTER TABLE games DROP COLUMN takeback_offer; ALTER TABLE challenges DROP COLUMN rated;
              DROP TABLE analyses; DROP INDEX players_by_lower_name;
              CREATE INDEX players_by_name ON players (platform, display_name COLLATE NOCASE);
@@ -360,4 +360,69 @@ fn the_live_message_of_an_item_is_swapped_and_taken_on_both_backends() {
         assert_eq!(s.take_live("discord", "offer:1").unwrap(), Some(at("12")));
         assert_eq!(s.take_live("matrix", "game:1").unwrap(), Some(at("$e")));
     }
+}
+
+#[test]
+fn a_games_thread_is_found_from_both_ends_and_closed_once() {
+    for backend in backends() {
+        games_thread(&backend);
+    }
+}
+
+fn games_thread(backend: &Backend) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = backend.fresh(dir.path());
+    let s = open(&path);
+    let id = new_game(&mut open(&path));
+    let name = backend.name();
+    assert_eq!(s.thread_of_game("discord", id).unwrap(), None, "{name}");
+    s.open_thread("discord", id, "100", "200").unwrap();
+    let t = s.thread_of_game("discord", id).unwrap().expect("stored");
+    assert_eq!(
+        (t.channel.as_str(), t.thread.as_str(), t.open),
+        ("100", "200", true),
+        "{name}"
+    );
+    assert_eq!(
+        s.game_of_thread("discord", "200").unwrap(),
+        Some(t),
+        "{name}"
+    );
+    assert_eq!(s.game_of_thread("matrix", "200").unwrap(), None, "{name}");
+    // Of two processes ending the game, one archives its thread.
+    let other = open(&path);
+    assert!(s.close_thread("discord", id).unwrap(), "{name}");
+    assert!(!other.close_thread("discord", id).unwrap(), "{name}");
+    assert!(!s.thread_of_game("discord", id).unwrap().unwrap().open);
+    // The per-place switch and the moderators' note.
+    assert_eq!(s.threads_enabled("discord", "9").unwrap(), None, "{name}");
+    s.set_threads_enabled("discord", "9", false, "mod", 1)
+        .unwrap();
+    assert_eq!(
+        s.threads_enabled("discord", "9").unwrap(),
+        Some(false),
+        "{name}"
+    );
+    s.set_threads_enabled("discord", "9", true, "mod", 2)
+        .unwrap();
+    assert_eq!(
+        s.threads_enabled("discord", "9").unwrap(),
+        Some(true),
+        "{name}"
+    );
+    assert!(
+        s.note_threads_problem("discord", "9", Some("full"), 3)
+            .unwrap()
+    );
+    assert!(
+        !s.note_threads_problem("discord", "9", Some("full"), 4)
+            .unwrap()
+    );
+    assert_eq!(
+        s.threads_problems().unwrap(),
+        [("discord".to_string(), "9".to_string(), "full".to_string())],
+        "{name}"
+    );
+    assert!(s.note_threads_problem("discord", "9", None, 5).unwrap());
+    assert!(s.threads_problems().unwrap().is_empty(), "{name}");
 }

@@ -56,7 +56,9 @@ pub fn settings(config: &Config) -> Settings {
     let mut settings = config.settings();
     #[cfg(feature = "matrix")]
     {
-        let dialect = crate::chat::Dialect::prefixed(&settings.prefix).reacting();
+        let dialect = crate::chat::Dialect::prefixed(&settings.prefix)
+            .reacting()
+            .threaded();
         settings.set_dialect(matrix::PLATFORM, dialect);
     }
     #[cfg(feature = "discord")]
@@ -67,7 +69,7 @@ pub fn settings(config: &Config) -> Settings {
             .unwrap_or(false);
         settings.set_dialect(
             discord::PLATFORM,
-            crate::chat::Dialect::slash(discord::commands::NAME, typed),
+            crate::chat::Dialect::slash(discord::commands::NAME, typed).threaded(),
         );
     }
     settings

@@ -9,7 +9,7 @@ use store::Finish;
 
 use super::command::AdminCommand;
 use super::context::{Ctx, Handled, Result, refuse};
-use super::event::Reply;
+use super::event::{Reply, Thread};
 use super::game::Game;
 
 pub(crate) fn admin(cx: &mut Ctx<'_>, cmd: AdminCommand) -> Result<Handled> {
@@ -25,7 +25,78 @@ pub(crate) fn admin(cx: &mut Ctx<'_>, cmd: AdminCommand) -> Result<Handled> {
         AdminCommand::Channel { on } => channel(cx, on),
         AdminCommand::Settings => settings(cx),
         AdminCommand::Time { clock, reset } => time(cx, clock, reset),
+        AdminCommand::Threads { on } => threads(cx, on),
     }
+}
+
+/// `admin threads`: whether games between people here get a thread of their own; `admin
+/// threads off|on` chooses. Games already under way stay where they are.
+fn threads(cx: &mut Ctx<'_>, on: Option<bool>) -> Result<Handled> {
+    let lang = cx.lang();
+    if !cx.dialect().threads || cx.ev.place.is_private() {
+        return refuse(tr!(cx.reader(), "threads-none-here"));
+    }
+    let (platform, scope) = (cx.platform().to_string(), cx.scope().to_string());
+    let Some(on) = on else {
+        let now_on = super::challenges::threads_on(cx)?;
+        let text = if now_on {
+            tr!(
+                lang,
+                "threads-current-on",
+                command = cx.cmd(lang, "admin threads off")
+            )
+        } else {
+            tr!(
+                lang,
+                "threads-current-off",
+                command = cx.cmd(lang, "admin threads on")
+            )
+        };
+        return Ok(Handled::reply(Reply::text(text)));
+    };
+    let (by, now) = (cx.ev.sender.id.clone(), cx.now());
+    cx.env
+        .store
+        .set_threads_enabled(&platform, &scope, on, &by, now)?;
+    Ok(Handled::reply(Reply::text(if on {
+        tr!(lang, "threads-set-on")
+    } else {
+        tr!(lang, "threads-set-off")
+    })))
+}
+
+/// The settings line about games' threads, where the platform has them: on or off, and why
+/// the bot could not open one here, if it could not.
+fn threads_line(cx: &Ctx<'_>, lang: Lang) -> Result<Option<String>> {
+    if !cx.dialect().threads || cx.ev.place.is_private() {
+        return Ok(None);
+    }
+    let store = cx.env.store;
+    if !super::challenges::threads_on(cx)? {
+        return Ok(Some(tr!(
+            lang,
+            "settings-threads-off",
+            command = cx.cmd(lang, "admin threads on")
+        )));
+    }
+    let on = tr!(
+        lang,
+        "settings-threads-on",
+        command = cx.cmd(lang, "admin threads off")
+    );
+    Ok(Some(
+        match store.threads_problem(cx.platform(), cx.scope())? {
+            Some(why) => {
+                let why = match why.as_str() {
+                    "forbidden" => tr!(lang, "threads-problem-forbidden"),
+                    "full" => tr!(lang, "threads-problem-full"),
+                    _ => tr!(lang, "threads-problem-none"),
+                };
+                format!("{on}\n{}", tr!(lang, "settings-threads-problem", why = why))
+            }
+            None => on,
+        },
+    ))
 }
 
 /// `admin time`: the clock new games here play; `admin time 5+3` chooses one, `admin time
@@ -77,16 +148,19 @@ fn abort(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
     let lang = cx.lang();
     let mut view = game.view(lang, None);
     view.result = Some(tr!(lang, "result-aborted-by-moderator"));
+    let text = tr!(
+        lang,
+        "aborted-by-moderator",
+        name = &cx.me.display_name,
+        game = id
+    );
     Ok(Handled::reply(Reply {
-        text: tr!(
-            lang,
-            "aborted-by-moderator",
-            name = &cx.me.display_name,
-            game = id
-        ),
+        headline: Some(text.clone()),
+        text,
         board: Some(view),
         mentions: game.users(),
         retired_buttons: game.button_ids(),
+        thread: Some(Thread::Close),
         ..Reply::default()
     }))
 }
@@ -184,6 +258,10 @@ fn settings(cx: &mut Ctx<'_>) -> Result<Handled> {
         ),
         tr!(lang, "settings-moderators", who = d.moderators(lang)),
     ];
+    let mut lines = lines.to_vec();
+    if let Some(threads) = threads_line(cx, lang)? {
+        lines.insert(lines.len() - 1, threads);
+    }
     Ok(Handled::reply(Reply::text(lines.join("\n"))))
 }
 

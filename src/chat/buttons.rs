@@ -101,6 +101,19 @@ impl Action {
         })
     }
 
+    /// The game the action is about (a challenge's actions have none yet).
+    pub fn game(self) -> Option<i64> {
+        match self {
+            Action::Accept(_) | Action::Decline(_) | Action::Cancel(_) => None,
+            Action::Resign(n)
+            | Action::Draw(n)
+            | Action::Takeback(n)
+            | Action::ConfirmResign(n)
+            | Action::Rematch(n) => Some(n),
+            Action::Pick { game, .. } | Action::Go { game, .. } => Some(game),
+        }
+    }
+
     /// The command pressing it gives.
     pub fn command(self) -> Command {
         match self {

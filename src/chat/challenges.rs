@@ -10,7 +10,7 @@ use super::bot::Level;
 use super::buttons::{challenge_button_ids, challenge_buttons};
 use super::command::SideChoice;
 use super::context::{Ctx, Handled, Result, refuse};
-use super::event::{Reply, User};
+use super::event::{Reply, Thread, User};
 use super::game::{Game, Seat};
 use super::lifecycle::game_started;
 use super::lookup::{busy, coin, ensure_free, resolve_user};
@@ -264,11 +264,51 @@ pub(crate) fn accept(cx: &mut Ctx<'_>, id: Option<i64>, from: Option<&str>) -> R
         Err(StoreError::Conflict) => return refuse(tr!(cx.reader(), "challenge-closed")),
         Err(e) => return Err(busy(cx, e)),
     };
+    let threaded = threads_here(cx)?;
     let mut h = game_started(&cx.env, row)?;
     if let Some(r) = h.replies.first_mut() {
         r.retired_buttons = challenge_button_ids(c.id);
+        if threaded && let Some(view) = &r.board {
+            let lang = cx.lang();
+            let (jade, crimson) = (view.jade_name.clone(), view.crimson_name.clone());
+            let game = view.game_id;
+            r.thread = Some(Thread::Open {
+                name: tr!(
+                    lang,
+                    "thread-name",
+                    jade = &jade,
+                    crimson = &crimson,
+                    game = game
+                ),
+                challenge: Some(c.id),
+            });
+            r.headline = Some(tr!(
+                lang,
+                "thread-game-starts",
+                game = game,
+                jade = jade,
+                crimson = crimson,
+                time = time_control_name(lang, c.time_control)
+            ));
+        }
     }
     Ok(h)
+}
+
+/// Whether a game between people started here gets a thread of its own: the platform has
+/// them, this is a server's or room's channel (not a direct message) and its moderators did
+/// not turn them off.
+fn threads_here(cx: &Ctx<'_>) -> Result<bool> {
+    if !cx.dialect().threads || cx.ev.place.is_private() {
+        return Ok(false);
+    }
+    threads_on(cx)
+}
+
+/// Whether threads are on here: as a moderator chose, else as the config says.
+pub(crate) fn threads_on(cx: &Ctx<'_>) -> Result<bool> {
+    let chosen = cx.env.store.threads_enabled(cx.platform(), cx.scope())?;
+    Ok(chosen.unwrap_or(cx.env.settings.threads))
 }
 
 pub(crate) fn decline(cx: &mut Ctx<'_>, id: Option<i64>, from: Option<&str>) -> Result<Handled> {

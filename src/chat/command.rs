@@ -85,6 +85,8 @@ pub enum AdminCommand {
         clock: Option<engine::TimeControl>,
         reset: bool,
     },
+    /// Games between people here in a thread of their own: show (`None`), turn on or off.
+    Threads { on: Option<bool> },
 }
 
 /// The most players `top` lists.

@@ -32,6 +32,8 @@ pub struct Dialect {
     pub buttons: bool,
     /// A reaction on the newest board picks a piece, one on the answer its direction (Matrix).
     pub reactions: bool,
+    /// A game between people can have a thread of its own (Discord threads, Matrix `m.thread`).
+    pub threads: bool,
     /// Who may use the moderators' commands here: the id of a message that says it as the end
     /// of a sentence.
     pub moderators: &'static str,
@@ -46,6 +48,7 @@ impl Dialect {
             mentions: true,
             buttons: false,
             reactions: false,
+            threads: false,
             moderators: "moderators-room",
         }
     }
@@ -59,6 +62,7 @@ impl Dialect {
             mentions: true,
             buttons: true,
             reactions: false,
+            threads: false,
             moderators: "moderators-server",
         }
     }
@@ -67,6 +71,14 @@ impl Dialect {
     pub fn reacting(self) -> Dialect {
         Dialect {
             reactions: true,
+            ..self
+        }
+    }
+
+    /// The same, where games between people get a thread of their own.
+    pub fn threaded(self) -> Dialect {
+        Dialect {
+            threads: true,
             ..self
         }
     }
@@ -86,6 +98,7 @@ impl Dialect {
             Dialect {
                 typed_moves: false,
                 mentions: false,
+                threads: false,
                 ..self
             }
         } else {
@@ -101,6 +114,7 @@ impl Dialect {
             mentions: true,
             buttons: false,
             reactions: false,
+            threads: false,
             moderators: "moderators-anyone",
         }
     }

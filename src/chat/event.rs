@@ -230,6 +230,30 @@ pub struct Reply {
     pub private: bool,
     /// Ids of buttons sent earlier that no longer do anything (game over, challenge closed).
     pub retired_buttons: Vec<String>,
+    /// The game this reply is about when neither its board nor its controls say so (a
+    /// reminder): see [`Reply::game_id`].
+    pub game: Option<i64>,
+    /// What this reply does to its game's own conversation, where the platform has one.
+    pub thread: Option<Thread>,
+    /// What the channel itself reads when this reply goes into its game's thread: the start
+    /// of the game, its result.
+    pub headline: Option<String>,
+}
+
+/// A game's own conversation (a Discord thread, a Matrix `m.thread`): opened when a game
+/// between people starts, closed (archived) when it ends. Platforms without threads, places
+/// where they are off and games that have none leave every reply in the channel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Thread {
+    /// Open one for the reply's game, named `name`, from the message of challenge
+    /// `challenge` where that is known (else from the headline), and post the reply there.
+    Open {
+        name: String,
+        challenge: Option<i64>,
+    },
+    /// The reply is the game's last: post it in the thread, the headline in the channel, and
+    /// archive the thread.
+    Close,
 }
 
 impl Reply {
@@ -247,6 +271,20 @@ impl Reply {
             private: true,
             ..Reply::default()
         }
+    }
+
+    /// The game this reply belongs to: the one it names, else its board's, else the game of
+    /// its controls (`resign:12`, a draw offer's buttons). A challenge's reply has none.
+    pub fn game_id(&self) -> Option<i64> {
+        if let Some(g) = self.game.or(self.board.as_ref().map(|b| b.game_id)) {
+            return Some(g);
+        }
+        let picked = self.picker.as_ref().map(|p| Picker::chosen(&p.id, "A1"));
+        picked
+            .iter()
+            .map(String::as_str)
+            .chain(self.buttons.iter().map(|b| b.id.as_str()))
+            .find_map(|id| super::buttons::Action::parse(id)?.game())
     }
 }
 

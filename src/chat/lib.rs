@@ -65,7 +65,7 @@ pub use describe::alt_text;
 pub use dialect::{Dialect, Spelling};
 pub use event::{
     BoardView, Button, ButtonStyle, Choice, DIRECT_SCOPE, Event, GROUP_SCOPE, Image, Input,
-    Outgoing, Picker, Place, Reply, User,
+    Outgoing, Picker, Place, Reply, Thread, User,
 };
 pub use game::BotTurn;
 pub use handler::Core;

@@ -9,7 +9,7 @@ use store::{Finish, GameRow, RatingChange, Step, Timing};
 use super::buttons::Action;
 use super::context::{Env, Handled, Result, refuse};
 use super::dialect::Dialect;
-use super::event::{ButtonStyle, Reply, User};
+use super::event::{ButtonStyle, Reply, Thread, User};
 use super::game::{Game, Seat, side};
 use crate::lang::Lang;
 
@@ -232,6 +232,8 @@ pub(crate) fn end_reply(
     } else {
         tr!(lang, "game-end", lead = lead, result = result)
     };
+    // Where the game had a thread, the channel reads this much of its end.
+    let headline = text.clone();
     // Between people, the same game again is one press (or one command) away.
     let people = matches!(
         (&game.jade, &game.crimson),
@@ -252,6 +254,9 @@ pub(crate) fn end_reply(
         mentions,
         buttons,
         retired_buttons: game.button_ids(),
+        // Where the game had a thread, the channel reads the result.
+        thread: Some(Thread::Close),
+        headline: Some(headline),
         ..Reply::default()
     }
 }

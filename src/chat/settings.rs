@@ -23,6 +23,9 @@ pub struct Settings {
     pub challenge_expiry_secs: i64,
     /// The time control of new games where a moderator chose none.
     pub time_control: TimeControl,
+    /// Games between people get a thread of their own where the platform has threads, unless
+    /// a moderator turned them off there (or, with `false`, on).
+    pub threads: bool,
     /// The fixed Elo rating of each level, 1 to 8.
     pub bot_ratings: [i32; Level::COUNT],
     pub default_level: Level,
@@ -71,6 +74,7 @@ impl Default for Settings {
             prefix: "!jungle".to_string(),
             challenge_expiry_secs: 15 * 60,
             time_control: TimeControl::DEFAULT,
+            threads: true,
             bot_ratings: BOT_RATINGS,
             default_level: Level::HARD,
             levels: Level::ALL.map(Level::settings),

@@ -436,9 +436,13 @@ pub static COMMANDS: &[Spec] = &[
                         on: a.given_flag("state")?,
                     },
                     2 => AdminCommand::Settings,
-                    _ => AdminCommand::Time {
+                    3 => AdminCommand::Time {
                         clock: a.time("clock"),
                         reset: matches!(a.get("clock"), Some(Value::Word)),
+                    },
+                    // `admin threads off|on` (on Discord, the subcommand's own `state`).
+                    _ => AdminCommand::Threads {
+                        on: a.given_flag("state"),
                     },
                 }))
             },
@@ -447,7 +451,7 @@ pub static COMMANDS: &[Spec] = &[
 ];
 
 /// What `admin` can do, in the order of [`AdminCommand`]'s variants.
-pub const ADMIN_ACTIONS: &[&str] = &["abort", "channel", "settings", "time"];
+pub const ADMIN_ACTIONS: &[&str] = &["abort", "channel", "settings", "time", "threads"];
 
 /// A parsed argument's value.
 #[derive(Clone, Debug, PartialEq)]

@@ -9,7 +9,7 @@ use store::Finish;
 
 use super::buttons::challenge_button_ids;
 use super::context::{ChatError, Env, language_set};
-use super::event::{Outgoing, Place, Reply};
+use super::event::{Outgoing, Place, Reply, Thread};
 use super::game::BotTurn;
 use super::game::{Game, Seat};
 use super::lifecycle::end_without_move;
@@ -132,17 +132,20 @@ pub(crate) fn end_on_time(
         }
         let mut view = game.view(lang, None);
         view.result = Some(tr!(lang, "result-aborted"));
+        let text = tr!(
+            lang,
+            "timeout-aborted",
+            game = game.id(),
+            name = name,
+            time = time
+        );
         return Ok(Some(Reply {
-            text: tr!(
-                lang,
-                "timeout-aborted",
-                game = game.id(),
-                name = name,
-                time = time
-            ),
+            headline: Some(text.clone()),
+            text,
             board: Some(view),
             retired_buttons: game.button_ids(),
             mentions: game.users(),
+            thread: Some(Thread::Close),
             ..Reply::default()
         }));
     }
@@ -192,6 +195,7 @@ fn remind_players(
                 left = duration_name(lang, game.row.deadline - env.now)
             ),
             mentions: vec![user],
+            game: Some(game.id()),
             ..Reply::default()
         };
         out.messages.push(Outgoing { place, reply });

@@ -81,10 +81,15 @@ pub async fn check(path: &Path) -> Report {
                 "an in-memory database: nothing is kept across restarts",
             );
         }
-        Ok(Ok(state)) => report.section(
-            "store",
-            format!("the database {}: {}", db, database_state(&state)),
-        ),
+        Ok(Ok(state)) => {
+            report.section(
+                "store",
+                format!("the database {}: {}", db, database_state(&state)),
+            );
+            if matches!(state, DatabaseState::Current { .. }) {
+                thread_problems(&mut report, &db).await;
+            }
+        }
         Ok(Err(e)) => {
             report.section("store", format!("the database {}", db));
             // Most store errors name the file already.
@@ -120,6 +125,27 @@ pub async fn check(path: &Path) -> Report {
         check_matrix(&mut report, section).await;
     }
     report
+}
+
+/// Where games could not get a thread of their own, as the bot noted it (they stayed in their
+/// channel): said for the operator, not a problem of the config.
+async fn thread_problems(report: &mut Report, db: &Location) {
+    let db = db.clone();
+    let noted = tokio::task::spawn_blocking(move || store::thread_problems_at(&db)).await;
+    let Ok(Ok(noted)) = noted else { return };
+    for (platform, scope, why) in noted {
+        let why = match why.as_str() {
+            "forbidden" => {
+                "the bot may not create public threads (grant Create Public Threads and Send Messages in Threads)"
+            }
+            "full" => "the server had reached Discord's limit of active threads",
+            _ => "its channel cannot have threads",
+        };
+        report.section(
+            "threads",
+            format!("{platform} {scope}: a game stayed in its channel because {why}"),
+        );
+    }
 }
 
 fn database_state(state: &DatabaseState) -> String {

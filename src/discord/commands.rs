@@ -217,8 +217,31 @@ pub fn admin_definition() -> CreateCommand {
             sub("channel", "slash-admin-channel", needed("state")),
             sub("settings", "slash-admin-settings", Vec::new()),
             sub("time", "slash-admin-time", clock()),
+            sub(
+                "threads",
+                "slash-admin-threads",
+                options(&THREADS_STATE)
+                    .into_iter()
+                    .map(|o| o.required(true))
+                    .collect(),
+            ),
         ])
 }
+
+/// `/jungle-admin threads`'s option: on or off, as `admin threads off|on` is typed (the
+/// table's `state`), with its own labels.
+const THREADS_STATE: Arg = Arg {
+    name: "state",
+    kind: Kind::Flag {
+        word: "on",
+        off_word: "off",
+        off: "choice-threads-off",
+        on: "choice-threads-on",
+    },
+    required: true,
+    about: "option-threads",
+    text_only: false,
+};
 
 /// The name of the moderators' command.
 pub const ADMIN_NAME: &str = "jungle-admin";
@@ -818,6 +841,10 @@ pub(super) mod tests {
                 clock: None,
                 reset: false
             }))
+        );
+        assert_eq!(
+            received(ADMIN_NAME, Some("threads"), state("off")),
+            Ok(Command::Admin(AdminCommand::Threads { on: Some(false) }))
         );
         let usage = Err(CommandError::Usage(admin_spec().usage()));
         assert_eq!(received(ADMIN_NAME, Some("channel"), state("maybe")), usage);

@@ -229,7 +229,24 @@ impl Shared {
         if place.commands_only() {
             return self.post_through_webhook(http, channel, reply).await;
         }
-        self.post(http, channel, reply, None).await;
+        let routed = self
+            .route(http, place, channel, vec![reply.clone()], None)
+            .await;
+        for r in &routed.here {
+            self.post(http, channel, r, None).await;
+        }
+        self.post_routed(http, &routed).await;
+    }
+
+    /// Posts the replies that go to other channels than the event's (a game's thread, its
+    /// channel) and archives the threads of games that ended.
+    pub(super) async fn post_routed(&self, http: &Http, routed: &super::threads::Routed) {
+        for (to, r) in &routed.elsewhere {
+            self.post(http, *to, r, None).await;
+        }
+        for thread in &routed.archive {
+            self.archive(http, *thread).await;
+        }
     }
 
     /// Posts a reply in a channel (a reply to `to` when it is private: channels have no
@@ -248,6 +265,21 @@ impl Shared {
                 tracing::warn!(error = %e, %channel, "sending a message failed");
                 chat::metrics::reply_failed(PLATFORM);
             }
+        }
+    }
+
+    /// What answers an interaction: the replies for where it came from, or, when they all
+    /// went elsewhere (a game's thread), where to find them.
+    async fn answerable(
+        &self,
+        place: &Place,
+        locale: &str,
+        routed: &super::threads::Routed,
+    ) -> Vec<Reply> {
+        if routed.here.is_empty() && !routed.elsewhere.is_empty() {
+            vec![self.pointer(place, locale, routed).await]
+        } else {
+            routed.here.clone()
         }
     }
 
@@ -382,7 +414,11 @@ impl Shared {
         }
         let place = Place {
             locale: cmd.guild_locale.clone(),
-            ..interaction_place(cmd.guild_id, cmd.channel_id, reachable)
+            ..interaction_place(
+                cmd.guild_id,
+                self.games_channel(cmd.channel_id).await,
+                reachable,
+            )
         };
         let nick = cmd.member.as_ref().and_then(|m| m.nick.as_deref());
         let sender = User::new(cmd.user.id.to_string(), display_name(&cmd.user, nick))
@@ -442,7 +478,18 @@ impl Shared {
             })
             .await;
         let defer = acknowledged.load(std::sync::atomic::Ordering::Relaxed);
-        self.answer(http, to, &replies, defer).await;
+        let routed = self
+            .route(
+                http,
+                &place,
+                cmd.channel_id,
+                live::newest_only(&replies),
+                None,
+            )
+            .await;
+        let here = self.answerable(&place, &cmd.locale, &routed).await;
+        self.answer(http, to, &here, defer).await;
+        self.post_routed(http, &routed).await;
         self.retire(&retired(&replies), None).await;
         if let Some(pending) = pending {
             let started = replies.first().map(|r| r.text.clone()).unwrap_or_default();
@@ -501,7 +548,11 @@ impl Shared {
                     reach::channel_reachable(cmd.context, &cmd.authorizing_integration_owners);
                 let place = Place {
                     locale: cmd.guild_locale.clone(),
-                    ..interaction_place(cmd.guild_id, cmd.channel_id, reachable)
+                    ..interaction_place(
+                        cmd.guild_id,
+                        self.games_channel(cmd.channel_id).await,
+                        reachable,
+                    )
                 };
                 let prefix = autocomplete::suggestion_prefix(&what);
                 let steps = match autocomplete::step_prefix(&what) {
@@ -559,7 +610,11 @@ impl Shared {
         }
         let here = Place {
             locale: press.guild_locale.clone(),
-            ..interaction_place(press.guild_id, press.channel_id, reachable)
+            ..interaction_place(
+                press.guild_id,
+                self.games_channel(press.channel_id).await,
+                reachable,
+            )
         };
         let event = Event {
             place: here.clone(),
@@ -593,14 +648,25 @@ impl Shared {
             .await;
         let deferred = acknowledged.load(std::sync::atomic::Ordering::Relaxed);
         let retired_now = retired(&replies);
+        let routed = self
+            .route(
+                http,
+                &here,
+                press.channel_id,
+                live::newest_only(&replies),
+                Some(&press.message),
+            )
+            .await;
+        let answers = self.answerable(&here, &press.locale, &routed).await;
         if !strips_pressed(&press.message, &replies, &retired_now) {
             if deferred {
-                for r in &live::newest_only(&replies) {
+                for r in &answers {
                     self.followup(http, to, r, None).await;
                 }
             } else {
-                self.answer(http, to, &replies, false).await;
+                self.answer(http, to, &answers, false).await;
             }
+            self.post_routed(http, &routed).await;
             self.retire(&retired_now, None).await;
             return;
         }
@@ -621,9 +687,10 @@ impl Shared {
         if let Err(e) = cleared {
             tracing::warn!(error = %e, "taking the controls off a pressed message failed");
         }
-        for r in &live::newest_only(&replies) {
+        for r in &answers {
             self.followup(http, to, r, stripped).await;
         }
+        self.post_routed(http, &routed).await;
         self.retire(&retired_now, stripped).await;
     }
 
@@ -647,7 +714,7 @@ impl Shared {
         let event = Event {
             place: Place {
                 locale: guild_locale,
-                ..place(msg.guild_id, msg.channel_id)
+                ..place(msg.guild_id, self.games_channel(msg.channel_id).await)
             },
             // A message carries the member's roles but not their permissions.
             sender: User::new(msg.author.id.to_string(), display_name(&msg.author, nick))
@@ -672,10 +739,15 @@ impl Shared {
                 })
                 .collect(),
         };
+        let at = event.place.clone();
         let (replies, pending) = self.service.handle_staged(event).await;
-        for r in &live::newest_only(&replies) {
+        let routed = self
+            .route(http, &at, msg.channel_id, live::newest_only(&replies), None)
+            .await;
+        for r in &routed.here {
             self.post(http, msg.channel_id, r, Some(msg)).await;
         }
+        self.post_routed(http, &routed).await;
         self.retire(&retired(&replies), None).await;
         if let Some(pending) = pending {
             for r in &self.service.answer(pending).await {

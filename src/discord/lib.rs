@@ -6,7 +6,8 @@
 //! - `message`: a chat reply as a Discord message; `live`: which message of a game keeps its
 //!   controls; `edits`: taking them off the others, paced by Discord's rate limits; `reach`:
 //!   where only interactions reach the bot (a user-installed app in a group DM).
-//! - `handler`: gateway events to chat events and replies back.
+//! - `handler`: gateway events to chat events and replies back; `threads`: a game's own
+//!   thread, where its replies go.
 //! - [`probe`]: `jungle check`'s question whether Discord accepts the token.
 
 pub mod autocomplete;
@@ -18,6 +19,7 @@ mod live;
 mod message;
 pub mod probe;
 mod reach;
+mod threads;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -35,13 +37,16 @@ use handler::{Handler, Shared};
 pub const PLATFORM: &str = "discord";
 
 /// The permissions the bot needs in a channel: View Channel, Send Messages, Embed Links,
-/// Attach Files, Read Message History.
+/// Attach Files, Read Message History, and for games' threads Create Public Threads and Send
+/// Messages in Threads.
 pub fn permissions() -> Permissions {
     Permissions::VIEW_CHANNEL
         | Permissions::SEND_MESSAGES
         | Permissions::EMBED_LINKS
         | Permissions::ATTACH_FILES
         | Permissions::READ_MESSAGE_HISTORY
+        | Permissions::CREATE_PUBLIC_THREADS
+        | Permissions::SEND_MESSAGES_IN_THREADS
 }
 
 /// The link that adds the bot to a server, with its slash command and permissions.
@@ -136,11 +141,11 @@ mod tests {
 
     #[test]
     fn the_invite_asks_for_the_documented_permissions() {
-        // 1024 + 2048 + 16384 + 32768 + 65536, as the README's invite link says.
-        assert_eq!(permissions().bits(), 117_760);
+        // 1024 + 2048 + 16384 + 32768 + 65536 + 2^35 + 2^38, as the README's invite link says.
+        assert_eq!(permissions().bits(), 309_237_763_072);
         assert_eq!(
             invite_url(42),
-            "https://discord.com/oauth2/authorize?client_id=42&scope=bot+applications.commands&permissions=117760"
+            "https://discord.com/oauth2/authorize?client_id=42&scope=bot+applications.commands&permissions=309237763072"
         );
     }
 

@@ -22,6 +22,7 @@ mod retry;
 mod rooms;
 mod session;
 pub mod text;
+mod threads;
 mod touch;
 
 use std::sync::Arc;

@@ -8,14 +8,15 @@ use std::sync::{Arc, Mutex};
 use anyhow::Context as _;
 use matrix_sdk::attachment::{AttachmentConfig, AttachmentInfo, BaseImageInfo};
 use matrix_sdk::event_handler::EventHandlerHandle;
+use matrix_sdk::room::reply::EnforceThread;
 use matrix_sdk::ruma::events::reaction::{OriginalSyncReactionEvent, ReactionEventContent};
 use matrix_sdk::ruma::events::relation::Annotation;
 use matrix_sdk::ruma::events::room::member::{
     MembershipState, OriginalSyncRoomMemberEvent, StrippedRoomMemberEvent,
 };
 use matrix_sdk::ruma::events::room::message::{
-    MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent,
-    TextMessageEventContent,
+    AddMentions, MessageFormat, MessageType, OriginalSyncRoomMessageEvent, Relation,
+    ReplyWithinThread, RoomMessageEventContent, TextMessageEventContent,
 };
 use matrix_sdk::ruma::events::room::power_levels::UserPowerLevel;
 use matrix_sdk::ruma::events::{
@@ -30,12 +31,13 @@ use matrix_sdk::{Client, Room, RoomMemberships, RoomState};
 use tokio::sync::mpsc;
 
 use chat::sync::lock;
-use chat::{Dir, Event, Input, Outgoing, Place, Reply, Service, User};
+use chat::{Dir, Event, Input, Outgoing, Place, Reply, Service, Thread, User};
 
 use super::PLATFORM;
 use super::config::MatrixConfig;
 use super::retry::backoff;
 use super::text::{self, Pill};
+use super::threads::{InThread, Latest};
 use super::touch::{Prompt, Touch, Touches};
 
 /// The power level from which a room member may use the moderators' commands (Matrix clients
@@ -44,15 +46,17 @@ const MODERATOR_LEVEL: i64 = 50;
 
 /// Work for one room's queue, done in order.
 enum Job {
-    /// A message to hand the chat layer; private replies answer `event_id`.
+    /// A message to hand the chat layer; private replies answer `event_id`, and replies stay
+    /// in the thread it was said in (rooted at `thread`).
     Message {
         event: Event,
         event_id: OwnedEventId,
+        thread: Option<OwnedEventId>,
     },
     /// A reaction that picks a piece or plays its move (see [`super::touch`]).
     Touch { event: Event, touch: Touch },
     /// A message the service sends on its own.
-    Post(Reply),
+    Post(Box<Reply>),
 }
 
 /// The bot's rooms: handlers, queues and posting.
@@ -67,6 +71,8 @@ pub struct Rooms {
     live: Mutex<HashSet<OwnedRoomId>>,
     /// The boards and answers that reactions apply to.
     touches: Touches,
+    /// The bot's latest event in each game's thread.
+    threads: Latest,
 }
 
 fn place(room: &RoomId) -> Place {
@@ -94,6 +100,7 @@ impl Rooms {
             queues: Mutex::new(HashMap::new()),
             live: Mutex::new(live),
             touches: Touches::default(),
+            threads: Latest::default(),
         }
     }
 
@@ -197,7 +204,7 @@ impl Rooms {
             mentions: Vec::new(),
         };
         for reply in self.service.handle(event).await {
-            self.send(room, &reply, None).await;
+            self.send(room, &reply, None, None).await;
         }
     }
 
@@ -264,10 +271,12 @@ impl Rooms {
         let MessageType::Text(content) = &ev.content.msgtype else {
             return;
         };
-        let is_reply = match &ev.content.relates_to {
+        let (is_reply, thread) = match &ev.content.relates_to {
             Some(Relation::Replacement(_)) => return, // an edit
-            Some(Relation::Reply(_)) => true,
-            _ => false,
+            Some(Relation::Reply(_)) => (true, None),
+            // In a thread, a real reply carries a reply fallback body too.
+            Some(Relation::Thread(t)) => (!t.is_falling_back, Some(t.event_id.clone())),
+            _ => (false, None),
         };
         if !self.is_live(&room, ev.origin_server_ts).await {
             tracing::debug!(room = %room.room_id(), event = %ev.event_id, "history: not answered");
@@ -303,6 +312,7 @@ impl Rooms {
             Job::Message {
                 event,
                 event_id: ev.event_id,
+                thread,
             },
         );
     }
@@ -363,7 +373,7 @@ impl Rooms {
             .and_then(|id| self.client.get_room(&id))
             .filter(|r| r.state() == RoomState::Joined);
         match room {
-            Some(room) => self.enqueue(&room, Job::Post(out.reply)),
+            Some(room) => self.enqueue(&room, Job::Post(Box::new(out.reply))),
             None => {
                 tracing::warn!(channel = %out.place.channel, "a message for a room the bot is not in")
             }
@@ -390,18 +400,23 @@ impl Rooms {
         let mut by_sender: HashMap<String, tokio::task::JoinHandle<()>> = HashMap::new();
         while let Some(job) = jobs.recv().await {
             match job {
-                Job::Message { event, event_id } => {
+                Job::Message {
+                    event,
+                    event_id,
+                    thread,
+                } => {
                     let sender = event.sender.id.clone();
                     let (rooms, room) = (self.clone(), room.clone());
                     after_the_last(&mut by_sender, sender, async move {
                         let (replies, pending) = rooms.service.handle_staged(event).await;
+                        let asked = thread.as_deref();
                         for reply in replies {
-                            rooms.send(&room, &reply, Some(&event_id)).await;
+                            rooms.send(&room, &reply, Some(&event_id), asked).await;
                         }
                         // An analysis: "analysing…" went out above, the result follows.
                         if let Some(pending) = pending {
                             for reply in rooms.service.answer(pending).await {
-                                rooms.send(&room, &reply, Some(&event_id)).await;
+                                rooms.send(&room, &reply, Some(&event_id), asked).await;
                             }
                         }
                     });
@@ -414,7 +429,7 @@ impl Rooms {
                     });
                 }
                 Job::Post(reply) => {
-                    self.send(&room, &reply, None).await;
+                    self.send(&room, &reply, None, None).await;
                 }
             }
         }
@@ -438,7 +453,10 @@ impl Rooms {
                         tracing::debug!(room = %room.room_id(), "a reaction that picks nothing");
                         continue;
                     }
-                    let Some(events) = self.send(room, &reply, Some(&board)).await else {
+                    // The board is in its game's thread, if the game has one.
+                    let root = self.open_root(room, game).await;
+                    let Some(events) = self.send(room, &reply, Some(&board), root.as_deref()).await
+                    else {
                         continue;
                     };
                     let Some(notice) = events.first().cloned() else {
@@ -458,7 +476,7 @@ impl Rooms {
             }
             Touch::Go { prompt, .. } => {
                 for reply in replies.iter().filter(|r| !r.private) {
-                    self.send(room, reply, None).await;
+                    self.send(room, reply, None, None).await;
                 }
                 if let Some(p) = self.touches.take_prompt(&prompt) {
                     self.redact(room, p).await;
@@ -478,17 +496,25 @@ impl Rooms {
 
     /// Sends a reply; returns its events (notice, then image), or `None` when it failed.
     /// A board replaces its game's newest board for reactions, and answers to picks on the
-    /// board before it are redacted.
+    /// board before it are redacted. A game's reply goes into its thread (opened here when the
+    /// reply asks for one); anything else said in a thread (`asked_in`) is answered there.
     async fn send(
         &self,
         room: &Room,
         reply: &Reply,
         answering: Option<&EventId>,
+        asked_in: Option<&EventId>,
     ) -> Option<Vec<OwnedEventId>> {
-        match send_reply(room, reply, answering).await {
+        let (root, result) = self.thread_for(room, reply).await;
+        let root = root.or_else(|| asked_in.map(EventId::to_owned));
+        let in_thread = root.map(|r| self.threads.of(r));
+        let sent = match send_reply(room, reply, answering, in_thread.as_ref()).await {
             Ok(events) => {
                 for stale in self.touches.sent(room.room_id(), reply, events.clone()) {
                     self.redact(room, stale).await;
+                }
+                if !reply.private {
+                    self.note_challenge(room, reply, &events).await;
                 }
                 Some(events)
             }
@@ -497,6 +523,162 @@ impl Rooms {
                 chat::metrics::reply_failed(PLATFORM);
                 None
             }
+        };
+        if let (Some(t), Some(last)) = (&in_thread, sent.as_ref().and_then(|e| e.last())) {
+            self.threads.sent(&t.root, last.clone());
+        }
+        self.forget_challenges(reply).await;
+        // A game's end: the room reads its result too.
+        if let (Some(t), Some(result)) = (&in_thread, result) {
+            self.threads.forget(&t.root);
+            if let Err(e) = send_reply(room, &Reply::text(result), None, None).await {
+                tracing::warn!(room = %room.room_id(), error = format!("{e:#}"), "cannot post a game's result");
+            }
+        }
+        sent
+    }
+
+    /// The root of the thread a public reply goes into, and the result line for the room when
+    /// it ends its game. A reply that opens its game's thread roots it at the challenge (or,
+    /// without one, at the start line it posts in the room) and notes it in the store.
+    async fn thread_for(
+        &self,
+        room: &Room,
+        reply: &Reply,
+    ) -> (Option<OwnedEventId>, Option<String>) {
+        // A private answer stays where it was asked.
+        let Some(game) = reply.game_id().filter(|_| !reply.private) else {
+            return (None, None);
+        };
+        let room_id = room.room_id().to_string();
+        match &reply.thread {
+            Some(Thread::Open { challenge, .. }) => {
+                let item = challenge.map(|n| format!("challenge:{n}"));
+                let here = room_id.clone();
+                let known = match item {
+                    Some(item) => self
+                        .service
+                        .with_store(move |s| s.live_message(PLATFORM, &item))
+                        .await
+                        .and_then(Result::ok)
+                        .flatten()
+                        .filter(|m| m.channel == here)
+                        .and_then(|m| EventId::parse(m.message.as_str()).ok()),
+                    None => None,
+                };
+                let start = Reply::text(reply.headline.clone().unwrap_or_default());
+                let started = send_reply(room, &start, None, None).await;
+                let root = match (known, started) {
+                    (Some(root), _) => root,
+                    (None, Ok(events)) if !events.is_empty() => events[0].clone(),
+                    (None, other) => {
+                        if let Err(e) = other {
+                            tracing::warn!(room = %room_id, error = format!("{e:#}"), "cannot start a game's thread");
+                        }
+                        return (None, None);
+                    }
+                };
+                let r = root.to_string();
+                let noted = self
+                    .service
+                    .with_store(move |s| s.open_thread(PLATFORM, game, &room_id, &r))
+                    .await;
+                if let Some(Err(e)) = noted {
+                    tracing::warn!(error = %e, game, "a game's thread could not be noted");
+                }
+                (Some(root), None)
+            }
+            step => {
+                let closing = matches!(step, Some(Thread::Close));
+                let found = self
+                    .service
+                    .with_store(move |s| {
+                        let t = s.thread_of_game(PLATFORM, game)?.filter(|t| t.open);
+                        if t.is_some() && closing {
+                            s.close_thread(PLATFORM, game)?;
+                        }
+                        Ok::<_, store::StoreError>(t)
+                    })
+                    .await;
+                match found {
+                    Some(Ok(Some(t))) if t.channel == room_id => {
+                        let root = EventId::parse(t.thread.as_str()).ok();
+                        let result = closing.then(|| reply.headline.clone()).flatten();
+                        (root.clone(), result.filter(|_| root.is_some()))
+                    }
+                    Some(Err(e)) => {
+                        tracing::warn!(error = %e, game, "a game's thread is unknown");
+                        (None, None)
+                    }
+                    _ => (None, None),
+                }
+            }
+        }
+    }
+
+    /// The root of game `game`'s open thread in `room`, if it has one.
+    async fn open_root(&self, room: &Room, game: i64) -> Option<OwnedEventId> {
+        let here = room.room_id().to_string();
+        let t = self
+            .service
+            .with_store(move |s| s.thread_of_game(PLATFORM, game))
+            .await?
+            .ok()??;
+        (t.open && t.channel == here)
+            .then(|| EventId::parse(t.thread.as_str()).ok())
+            .flatten()
+    }
+
+    /// Forgets where challenges that closed were posted.
+    async fn forget_challenges(&self, reply: &Reply) {
+        let items: Vec<String> = reply
+            .retired_buttons
+            .iter()
+            .filter_map(|id| match chat::Action::parse(id) {
+                Some(chat::Action::Accept(n)) => Some(format!("challenge:{n}")),
+                _ => None,
+            })
+            .collect();
+        if items.is_empty() {
+            return;
+        }
+        let forgotten = self
+            .service
+            .with_store(move |s| {
+                items
+                    .iter()
+                    .try_for_each(|i| s.take_live(PLATFORM, i).map(drop))
+            })
+            .await;
+        if let Some(Err(e)) = forgotten {
+            tracing::warn!(error = %e, "a closed challenge's event is still noted");
+        }
+    }
+
+    /// Notes where a challenge was posted, so that the game it becomes can be threaded from it.
+    async fn note_challenge(&self, room: &Room, reply: &Reply, events: &[OwnedEventId]) {
+        let Some(n) = reply
+            .buttons
+            .iter()
+            .find_map(|b| match chat::Action::parse(&b.id) {
+                Some(chat::Action::Accept(n)) => Some(n),
+                _ => None,
+            })
+        else {
+            return;
+        };
+        let Some(event) = events.first() else { return };
+        let now = store::LiveMessage {
+            channel: room.room_id().to_string(),
+            message: event.to_string(),
+        };
+        let item = format!("challenge:{n}");
+        if let Some(Err(e)) = self
+            .service
+            .with_store(move |s| s.swap_live(PLATFORM, &item, &now))
+            .await
+        {
+            tracing::warn!(error = %e, "a challenge's event could not be noted");
         }
     }
 }
@@ -538,6 +720,7 @@ pub async fn send_reply(
     room: &Room,
     reply: &Reply,
     answering: Option<&EventId>,
+    in_thread: Option<&InThread>,
 ) -> anyhow::Result<Vec<OwnedEventId>> {
     let mut sent = Vec::new();
     let mentioned: Vec<(OwnedUserId, &str)> = reply
@@ -558,11 +741,14 @@ pub async fn send_reply(
         let mut content = RoomMessageEventContent::notice_html(plain, html).add_mentions(
             Mentions::with_user_ids(mentioned.iter().map(|(id, _)| id.clone())),
         );
-        if let (true, Some(id)) = (reply.private, answering) {
-            content.relates_to = Some(Relation::Reply(
+        let answer = answering.filter(|_| reply.private);
+        content.relates_to = match (in_thread, answer) {
+            (Some(t), answer) => Some(t.relation(answer)),
+            (None, Some(id)) => Some(Relation::Reply(
                 matrix_sdk::ruma::events::relation::Reply::with_event_id(id.to_owned()),
-            ));
-        }
+            )),
+            (None, None) => None,
+        };
         let r = room.send(content).await.context("sending a notice")?;
         sent.push(r.response.event_id);
     }
@@ -582,9 +768,17 @@ pub async fn send_reply(
         let caption = Some(image.alt.trim())
             .filter(|alt| !alt.is_empty())
             .map(TextMessageEventContent::plain);
+        // In a thread, the picture follows the notice there (matrix-sdk builds the thread
+        // relation from the event it replies to).
+        let follows = in_thread.map(|t| sent.last().cloned().unwrap_or(t.latest.clone()));
         let config = AttachmentConfig::new()
             .info(AttachmentInfo::Image(info))
-            .caption(caption);
+            .caption(caption)
+            .reply(follows.map(|event_id| matrix_sdk::room::reply::Reply {
+                event_id,
+                enforce_thread: EnforceThread::Threaded(ReplyWithinThread::No),
+                add_mentions: AddMentions::No,
+            }));
         let r = room
             .send_attachment(&image.file_name, &mime, image.bytes.clone(), config)
             .await

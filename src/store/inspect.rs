@@ -74,6 +74,20 @@ pub fn inspect(path: &Path) -> Result<DatabaseState> {
 /// database makes the `-wal` and `-shm` files when they are missing and cannot remove them, so
 /// when there is no `-wal` (the bot is not running) the file is opened as immutable, which
 /// makes none. The bot starting meanwhile could at worst make this look see an older state.
+/// The thread problems noted in a current SQLite file, read-only (see
+/// [`crate::thread_problems_at`]).
+pub(crate) fn thread_problems(path: &Path) -> Result<Vec<(String, String, String)>> {
+    let conn = open_read_only(path)?;
+    let mut q = conn.prepare(
+        "SELECT platform, scope, value FROM place_settings WHERE name = 'threads_problem'
+         ORDER BY platform, scope",
+    )?;
+    let rows = q
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(rows)
+}
+
 fn open_read_only(path: &Path) -> rusqlite::Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let mut wal = path.as_os_str().to_owned();
@@ -122,7 +136,7 @@ mod tests {
                  ALTER TABLE games DROP COLUMN time_control; ALTER TABLE games DROP COLUMN jade_clock;
                  ALTER TABLE games DROP COLUMN crimson_clock; ALTER TABLE games DROP COLUMN deadline;
                  ALTER TABLE games DROP COLUMN next_reminder; ALTER TABLE challenges DROP COLUMN time_control;
-                 DROP TABLE place_settings;
+                 DROP TABLE place_settings; DROP TABLE game_threads;
                  ALTER TABLE games DROP COLUMN takeback_offer;
                  ALTER TABLE challenges DROP COLUMN rated; DROP INDEX players_by_lower_name;
                  CREATE INDEX players_by_name ON players (platform, display_name COLLATE NOCASE);

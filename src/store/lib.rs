@@ -42,8 +42,9 @@ pub use failure::{Result, StoreError};
 pub use inspect::{DatabaseState, inspect};
 pub use location::{Location, PostgresUrl, SslMode, Tls};
 pub use rows::{
-    ChallengeRow, ChallengeStatus, Finish, GameRow, GameStatus, Lease, LeaseGrant, LiveMessage,
-    NewChallenge, NewGame, PlayerRow, RankedPlayer, RatingChange, Step, Takeback, Timing,
+    ChallengeRow, ChallengeStatus, Finish, GameRow, GameStatus, GameThread, Lease, LeaseGrant,
+    LiveMessage, NewChallenge, NewGame, PlayerRow, RankedPlayer, RatingChange, Step, Takeback,
+    Timing,
 };
 pub use secret::Secret;
 pub use sqlite::schema::latest_version;
@@ -55,6 +56,18 @@ pub fn inspect_location(location: &Location) -> Result<DatabaseState> {
         Location::File(path) => inspect(path),
         #[cfg(feature = "postgres")]
         Location::Postgres(url) => postgres::inspect(url),
+        #[cfg(not(feature = "postgres"))]
+        Location::Postgres(url) => Err(StoreError::NoPostgres(url.to_string())),
+    }
+}
+
+/// Where games could not get a thread of their own, as noted in the database a setting names
+/// (`(platform, scope, why)`), read without writing to it (for `jungle check`).
+pub fn thread_problems_at(location: &Location) -> Result<Vec<(String, String, String)>> {
+    match location {
+        Location::File(path) => inspect::thread_problems(path),
+        #[cfg(feature = "postgres")]
+        Location::Postgres(_) => Store::connect(location)?.threads_problems(),
         #[cfg(not(feature = "postgres"))]
         Location::Postgres(url) => Err(StoreError::NoPostgres(url.to_string())),
     }
@@ -495,6 +508,11 @@ impl Store {
         ))
     }
 
+    /// The message carrying `item`'s live controls, if one does.
+    pub fn live_message(&self, platform: &str, item: &str) -> Result<Option<LiveMessage>> {
+        on!(self, read, |c| queries::live::live(c, platform, item))
+    }
+
     /// Forgets the message carrying `item`'s live controls and returns it.
     pub fn take_live(&self, platform: &str, item: &str) -> Result<Option<LiveMessage>> {
         on!(self, write, |c| queries::live::take_live(c, platform, item))
@@ -503,6 +521,119 @@ impl Store {
 
 /// The name of the default time control among a place's settings.
 const TIME_CONTROL: &str = "time_control";
+/// The setting that says games get no thread of their own (`off`).
+const THREADS: &str = "threads";
+/// Why the bot could not open a game's thread in a server or room, noted for its moderators.
+const THREADS_PROBLEM: &str = "threads_problem";
+
+/// Games' threads.
+impl Store {
+    /// Notes that game `game_id`'s conversation is `thread` in `channel`.
+    pub fn open_thread(
+        &self,
+        platform: &str,
+        game_id: i64,
+        channel: &str,
+        thread: &str,
+    ) -> Result<()> {
+        on!(self, write, |c| queries::threads::open_thread(
+            c, platform, game_id, channel, thread
+        ))
+    }
+
+    /// The game's thread, if it has one (open or closed).
+    pub fn thread_of_game(&self, platform: &str, game_id: i64) -> Result<Option<GameThread>> {
+        on!(self, read, |c| queries::threads::thread_of_game(
+            c, platform, game_id
+        ))
+    }
+
+    /// The game whose thread `thread` is, if it is one.
+    pub fn game_of_thread(&self, platform: &str, thread: &str) -> Result<Option<GameThread>> {
+        on!(self, read, |c| queries::threads::game_of_thread(
+            c, platform, thread
+        ))
+    }
+
+    /// Marks the game's thread closed; true for the one caller (of several processes) that
+    /// closed it.
+    pub fn close_thread(&self, platform: &str, game_id: i64) -> Result<bool> {
+        on!(self, write, |c| queries::threads::close_thread(
+            c, platform, game_id
+        ))
+    }
+
+    /// Whether a moderator turned games' own threads on or off in this server or room
+    /// (`None`: nobody chose).
+    pub fn threads_enabled(&self, platform: &str, scope: &str) -> Result<Option<bool>> {
+        let v = on!(self, read, |c| queries::places::setting(
+            c, platform, scope, THREADS
+        ))?;
+        Ok(v.map(|v| v != "off"))
+    }
+
+    /// Turns games' threads on or off in a server or room.
+    pub fn set_threads_enabled(
+        &self,
+        platform: &str,
+        scope: &str,
+        enabled: bool,
+        by: &str,
+        now: i64,
+    ) -> Result<()> {
+        let value = Some(if enabled { "on" } else { "off" });
+        on!(self, write, |c| queries::places::set_setting(
+            c,
+            platform,
+            scope,
+            (THREADS, value),
+            by,
+            now
+        ))
+    }
+
+    /// Why the bot could not open a thread here last time it tried, if it could not.
+    pub fn threads_problem(&self, platform: &str, scope: &str) -> Result<Option<String>> {
+        on!(self, read, |c| queries::places::setting(
+            c,
+            platform,
+            scope,
+            THREADS_PROBLEM
+        ))
+    }
+
+    /// Notes (or, with `None`, clears) why threads cannot be opened in a server or room.
+    /// Returns whether that changed what was noted (a moderator is told once).
+    pub fn note_threads_problem(
+        &self,
+        platform: &str,
+        scope: &str,
+        problem: Option<&str>,
+        now: i64,
+    ) -> Result<bool> {
+        let before = self.threads_problem(platform, scope)?;
+        if before.as_deref() == problem {
+            return Ok(false);
+        }
+        on!(self, write, |c| queries::places::set_setting(
+            c,
+            platform,
+            scope,
+            (THREADS_PROBLEM, problem),
+            "bot",
+            now
+        ))?;
+        Ok(true)
+    }
+
+    /// Every server or room where threads could not be opened: `(platform, scope, why)`.
+    pub fn threads_problems(&self) -> Result<Vec<(String, String, String)>> {
+        on!(self, read, |c| queries::places::settings_named(
+            c,
+            THREADS_PROBLEM
+        ))
+    }
+}
 
 /// Channels, languages and a place's settings.
 impl Store {

@@ -333,6 +333,16 @@ pub struct LiveMessage {
     pub message: String,
 }
 
+/// A game's own conversation: `thread` (a Discord thread's id, a Matrix thread's root event)
+/// in `channel`, open until the game ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameThread {
+    pub game_id: i64,
+    pub channel: String,
+    pub thread: String,
+    pub open: bool,
+}
+
 /// Who holds a lease, and until when (unix seconds).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lease {

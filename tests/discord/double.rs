@@ -54,6 +54,8 @@ pub struct Msg {
     pub deleted: bool,
     /// The message it replies to.
     pub reference: Option<u64>,
+    /// Who it may notify, as sent (`allowed_mentions`).
+    pub allowed_mentions: Value,
     /// Component edits made through `PATCH /channels/{c}/messages/{m}`, in order.
     pub edits: Vec<Vec<Value>>,
     /// Component changes made in the answer to a press on it (an updating callback, or the
@@ -156,9 +158,27 @@ pub struct Answer {
     pub choices: Vec<(String, String)>,
 }
 
+/// A thread the bot opened.
+#[derive(Clone, Debug)]
+pub struct ThreadMade {
+    pub id: u64,
+    pub parent: u64,
+    /// The message it was started from, if any.
+    pub from_message: Option<u64>,
+    pub name: String,
+    pub archived: bool,
+}
+
 /// Everything the double saw.
 #[derive(Default)]
 pub struct Seen {
+    /// Threads the bot opened, in order.
+    pub threads: Vec<ThreadMade>,
+    /// Interactions and messages come from this thread (instead of the channel), while set.
+    pub in_thread: Option<u64>,
+    /// Discord's error code for the next thread creations (50013: Missing Permissions,
+    /// 160006: too many active threads), while set.
+    pub refuse_threads: Option<u32>,
     pub identifies: Vec<Value>,
     /// `(path, body)` of each command registration.
     pub registrations: Vec<(String, Value)>,
@@ -198,7 +218,7 @@ impl Seen {
         match self.context {
             1 => BOT_DM,
             2 => GROUP_DM,
-            _ => CHANNEL,
+            _ => self.in_thread.unwrap_or(CHANNEL),
         }
     }
 
@@ -207,6 +227,14 @@ impl Seen {
         self.messages
             .values()
             .filter(|m| m.channel_id == CHANNEL && !m.pending && !m.deleted)
+            .collect()
+    }
+
+    /// Messages posted to channel (or thread) `channel`, oldest first.
+    pub fn posts_in(&self, channel: u64) -> Vec<&Msg> {
+        self.messages
+            .values()
+            .filter(|m| m.channel_id == channel && !m.pending && !m.deleted)
             .collect()
     }
 
@@ -307,6 +335,18 @@ impl Double {
                 "/api/v10/channels/{channel}/messages/{message}",
                 any(routes::channel_edit),
             )
+            .route(
+                "/api/v10/channels/{channel}/messages/{message}/threads",
+                post(routes::thread_from_message),
+            )
+            .route(
+                "/api/v10/channels/{channel}/threads",
+                post(routes::thread_alone),
+            )
+            .route(
+                "/api/v10/channels/{channel}",
+                axum::routing::patch(routes::thread_edit),
+            )
             .fallback(routes::unknown)
             .with_state(shared.clone());
         tokio::spawn(async move {
@@ -396,6 +436,16 @@ impl Double {
     /// Answers the next `n` channel edits with 429 Too Many Requests (Retry-After 0.3 s).
     pub fn limit_next_edits(&self, n: u32) {
         self.shared.seen().limit_edits = n;
+    }
+
+    /// Makes the following interactions and messages come from `thread` (`None`: the channel).
+    pub fn speak_in(&self, thread: Option<u64>) {
+        self.shared.seen().in_thread = thread;
+    }
+
+    /// Makes thread creation fail with Discord's error `code` from now on (`None`: succeed).
+    pub fn refuse_threads(&self, code: Option<u32>) {
+        self.shared.seen().refuse_threads = code;
     }
 
     /// Makes the next `n` channel posts fail with a server error.

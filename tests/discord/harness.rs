@@ -65,11 +65,21 @@ impl Person {
 /// The config text the bot starts with: the double's address, one shard, a guild.
 pub fn config_text(double: &Double, db: &Path, extra: &str) -> String {
     format!(
-        "[store]\ndatabase = {db:?}\n\n[discord]\ntoken = \"{}\"\napi_base_url = \"{}\"\n{extra}\n",
+        "[store]\ndatabase = {db:?}\n\n[chat]\n{threads}\n\n[discord]\ntoken = \"{}\"\napi_base_url = \"{}\"\n{}\n",
         super::double::TOKEN,
-        double.base_url()
+        double.base_url(),
+        extra.replace(THREADED, ""),
+        threads = if extra.contains(THREADED) {
+            "threads = true"
+        } else {
+            "threads = false"
+        },
     )
 }
+
+/// In `extra`: games between people get their own thread (the config's default; the other
+/// tests keep games in the channel, as their moderators may choose).
+pub const THREADED: &str = "#threaded\n";
 
 /// The parsed config the bot starts with (see [`config_text`]).
 pub fn config(double: &Double, db: &Path, extra: &str) -> Config {
@@ -208,6 +218,15 @@ fn interaction(
     });
     if let Some(m) = message {
         d["message"] = m;
+    }
+    if let Some(thread) = double.seen().in_thread {
+        d["channel_id"] = json!(thread.to_string());
+        d["channel"] = json!({"id": thread.to_string(), "type": 11, "name": "a game",
+                              "parent_id": CHANNEL.to_string(), "guild_id": GUILD.to_string(),
+                              "permissions": "2251799813685247",
+                              "thread_metadata": {"archived": false, "auto_archive_duration": 10080,
+                                  "archive_timestamp": "2026-12-01T00:00:00.000000+00:00",
+                                  "locked": false}});
     }
     let context = double.seen().context;
     if context != 0 {
@@ -413,12 +432,13 @@ pub fn say(double: &Double, who: Person, content: &str, mentions: &[u64]) {
         })
         .collect();
     let (id, _) = double.new_interaction();
+    let channel = double.seen().in_thread.unwrap_or(CHANNEL);
     let mut member = who.member();
     member.as_object_mut().unwrap().remove("user");
     double.dispatch(
         "MESSAGE_CREATE",
         json!({
-            "id": id.to_string(), "channel_id": CHANNEL.to_string(), "guild_id": GUILD.to_string(),
+            "id": id.to_string(), "channel_id": channel.to_string(), "guild_id": GUILD.to_string(),
             "author": who.user(), "member": member, "content": content,
             "timestamp": "2024-05-01T12:00:00.000000+00:00", "edited_timestamp": null,
             "tts": false, "mention_everyone": false, "mentions": mentioned, "mention_roles": [],

@@ -6,6 +6,7 @@ mod check;
 mod failures;
 mod front;
 mod harness;
+mod threads;
 mod together;
 mod touch;
 
@@ -127,6 +128,16 @@ async fn challenge_bob(alice: &Human, room: &Room, bob: &Human) {
 
 /// After a notice that shows a board: the board image follows, and it decodes.
 async fn expect_board(human: &Human, room: &Room, bot: &UserId, encrypted: bool) {
+    expect_board_in(human, room, bot, encrypted).await;
+}
+
+/// [`expect_board`], returning the image's message.
+async fn expect_board_in(
+    human: &Human,
+    room: &Room,
+    bot: &UserId,
+    encrypted: bool,
+) -> harness::Message {
     let msg = human.next_from(room, bot).await;
     let image = msg
         .image()
@@ -152,6 +163,7 @@ async fn expect_board(human: &Human, room: &Room, bot: &UserId, encrypted: bool)
         image.body
     );
     assert_eq!(image.filename.as_deref(), Some("board.png"));
+    msg
 }
 
 /// Sends an image through the bot's outbox (as the timers do) and checks what arrives.

@@ -12,7 +12,7 @@ set -euo pipefail
 SYNAPSE_VERSION=1.163.2
 # The users the Matrix tests log in as: one bot account per test (bot instances must not share an
 # account, or two of them would answer the same room), and humans shared by all tests.
-USERS="alice bob carol bot1 bot2 bot3 bot4 bot5 bot6 bot7 bot8 bot9 bot10 bot11 bot12 bot13 bot14 bot15 bot16 bot17 bot18"
+USERS="alice bob carol bot1 bot2 bot3 bot4 bot5 bot6 bot7 bot8 bot9 bot10 bot11 bot12 bot13 bot14 bot15 bot16 bot17 bot18 bot19 bot20"
 
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/jungle-bot"
 venv="$cache/synapse-$SYNAPSE_VERSION"

@@ -126,7 +126,7 @@ help-help = The commands
 help-lang = The language I speak here; moderators may choose another (`en`, `zh-CN`, `zh-TW`)
 # One line of the command list: the usage, then what it does.
 help-line = { $usage }: { $what }
-help-admin = Moderators: `abort <game>` ends a game unrated, `channel off|on` makes me ignore this channel or answer again, `settings` shows what is set here, `time 5+3|3d|default` chooses the clock of new games here
+help-admin = Moderators: `abort <game>` ends a game unrated, `channel off|on` makes me ignore this channel or answer again, `settings` shows what is set here, `time 5+3|3d|default` chooses the clock of new games here, `threads off|on` keeps games in the channel or gives each its own thread
 
 ## The game's words
 
@@ -547,3 +547,24 @@ play-greeting = Jungle (Dou Shou Qi) against the bot. Type moves like `G7 G6` or
 play-saved = Your game is saved; `jungle play` resumes it.
 play-over = Game over. Run `jungle play` again for a new game.
 line-unreadable = I could not read that line (it is not UTF-8 text).
+
+# A game's own thread (Discord threads, Matrix threads).
+thread-name = { $jade } vs { $crimson } · game #{ $game }
+thread-game-starts = Game #{ $game } has started: { $jade } (Jade) vs { $crimson } (Crimson), { $time }. The boards and moves are in the game's thread.
+posted-in-channel = Posted in the channel:
+thread-pointer = Game #{ $game } is played in its thread:
+threads-none-here = Games here cannot have threads of their own: this is a direct conversation, or the platform has none.
+threads-current-on = Each game between people here gets a thread of its own. { $command } keeps games in the channel.
+threads-current-off = Games here stay in the channel. { $command } gives each game between people a thread of its own.
+threads-set-on = From now on each game between people here gets a thread of its own. Games under way stay where they are.
+threads-set-off = From now on games here stay in the channel. Games under way keep their threads.
+settings-threads-on = - Games between people: each in a thread of its own ({ $command } keeps them in the channel).
+settings-threads-off = - Games between people: in the channel ({ $command } gives each a thread).
+settings-threads-problem = - Last time a thread could not be opened, so the game stayed in the channel: { $why }
+threads-problem-forbidden = the bot may not create public threads here (it needs the Create Public Threads and Send Messages in Threads permissions).
+threads-problem-full = the server has reached Discord's limit of active threads.
+threads-problem-none = this channel cannot have threads.
+choice-threads-on = On: a thread for each game
+choice-threads-off = Off: games stay in the channel
+option-threads = Whether each game between people gets a thread of its own
+slash-admin-threads = Give each game its own thread, or keep games in the channel

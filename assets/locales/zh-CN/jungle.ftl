@@ -122,7 +122,7 @@ help-analyze = 复盘一盘已经结束的棋：逐步点评，并附走势图
 help-rules = 斗兽棋怎么下
 help-help = 显示这份指令列表
 help-lang = 我在这里使用的语言；管理员可以更改（`en`、`zh-CN`、`zh-TW`）
-help-admin = 管理员专用：`abort <对局编号>` 中止一盘棋，不计积分；`channel off|on` 让我不再理会本频道，或恢复回应；`settings` 查看这里的设置；`time 5+3|3d|default` 设置这里新对局的默认用时
+help-admin = 管理员专用：`abort <对局编号>` 中止一盘棋，不计积分；`channel off|on` 让我不再理会本频道，或恢复回应；`settings` 查看这里的设置；`time 5+3|3d|default` 设置这里新对局的默认用时；`threads off|on` 让对局留在频道里，或每盘单独开子区
 
 ## 棋局用语
 
@@ -512,3 +512,24 @@ play-greeting = 斗兽棋：和机器人对弈。直接输入走法，例如 `G7
 play-saved = 棋局已保存，再次运行 `jungle play` 就能接着下。
 play-over = 这盘棋结束了。再次运行 `jungle play` 可以开始新的一盘。
 line-unreadable = 这一行我读不了（不是 UTF-8 文本）。
+
+# 每盘棋单独的子区（Discord 子区、Matrix 子区）。
+thread-name = { $jade } 对 { $crimson } · 对局 #{ $game }
+thread-game-starts = 对局 #{ $game } 开始了：{ $jade }（绿方）对 { $crimson }（红方），{ $time }。棋盘和着法都在这盘棋的子区里。
+posted-in-channel = 已发到频道里：
+thread-pointer = 对局 #{ $game } 在它的子区里进行：
+threads-none-here = 这里的对局不能单独开子区：这是私聊，或者这个平台没有子区。
+threads-current-on = 这里每盘真人对局都会单独开一个子区。用 { $command } 让对局留在频道里。
+threads-current-off = 这里的对局都留在频道里。用 { $command } 让每盘真人对局单独开一个子区。
+threads-set-on = 好的，之后这里每盘真人对局都会单独开一个子区。正在进行的对局不受影响。
+threads-set-off = 好的，之后这里的对局都留在频道里。正在进行的对局仍在原来的子区。
+settings-threads-on = - 真人对局：每盘单独开一个子区（{ $command } 可改为留在频道里）。
+settings-threads-off = - 真人对局：留在频道里（{ $command } 可改为每盘单独开子区）。
+settings-threads-problem = - 上次没能开子区，对局只好留在频道里：{ $why }
+threads-problem-forbidden = 机器人在这里没有创建公开子区的权限（需要“创建公开子区”和“在子区中发送消息”权限）。
+threads-problem-full = 本服务器的活跃子区已达到 Discord 的上限。
+threads-problem-none = 这个频道不能开子区。
+choice-threads-on = 开启：每盘棋一个子区
+choice-threads-off = 关闭：对局留在频道里
+option-threads = 每盘真人对局是否单独开一个子区
+slash-admin-threads = 让每盘棋单独开子区，或让对局留在频道里

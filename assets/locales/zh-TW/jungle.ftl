@@ -123,7 +123,7 @@ help-analyze = 覆盤一局已經結束的棋：一步一步評論，並附上�
 help-rules = 鬥獸棋的玩法
 help-help = 顯示這份指令清單
 help-lang = 我在這裡使用的語言；管理員可以變更（`en`、`zh-CN`、`zh-TW`）
-help-admin = 管理員專用：`abort <對局編號>` 中止一局棋，不計等級分；`channel off|on` 讓我不再回應這個頻道，或恢復回應；`settings` 查看這裡的設定；`time 5+3|3d|default` 設定這裡新對局的預設棋鐘
+help-admin = 管理員專用：`abort <對局編號>` 中止一局棋，不計等級分；`channel off|on` 讓我不再回應這個頻道，或恢復回應；`settings` 查看這裡的設定；`time 5+3|3d|default` 設定這裡新對局的預設棋鐘；`threads off|on` 讓對局留在頻道裡，或每局另開討論串
 
 ## 棋局用語
 
@@ -513,3 +513,24 @@ play-greeting = 鬥獸棋：跟機器人對戰。直接打出走法，例如 `G7
 play-saved = 棋局已經存好了，下次執行 `jungle play` 就能接著下。
 play-over = 這局棋結束了。再執行一次 `jungle play` 就能開新的一局。
 line-unreadable = 這一行我看不懂（它不是 UTF-8 文字）。
+
+# 每局棋自己的討論串（Discord 討論串、Matrix 討論串）。
+thread-name = { $jade } 對 { $crimson } · 對局 #{ $game }
+thread-game-starts = 對局 #{ $game } 開始囉：{ $jade }（綠方）對 { $crimson }（紅方），{ $time }。棋盤和每一步都在這局的討論串裡。
+posted-in-channel = 已經貼到頻道裡了：
+thread-pointer = 對局 #{ $game } 在它的討論串裡進行：
+threads-none-here = 這裡的對局沒辦法另開討論串：這是私訊，或是這個平台沒有討論串。
+threads-current-on = 這裡每一局真人對局都會另開一個討論串。輸入 { $command } 可以讓對局留在頻道裡。
+threads-current-off = 這裡的對局都留在頻道裡。輸入 { $command } 可以讓每一局真人對局另開討論串。
+threads-set-on = 沒問題，之後這裡每一局真人對局都會另開討論串。進行中的對局不受影響。
+threads-set-off = 沒問題，之後這裡的對局都會留在頻道裡。進行中的對局還是在原本的討論串。
+settings-threads-on = - 真人對局：每局另開討論串（{ $command } 可以改成留在頻道裡）。
+settings-threads-off = - 真人對局：留在頻道裡（{ $command } 可以改成每局另開討論串）。
+settings-threads-problem = - 上次沒辦法開討論串，對局只好留在頻道裡：{ $why }
+threads-problem-forbidden = 機器人在這裡沒有建立公開討論串的權限（需要「建立公開討論串」和「在討論串中傳送訊息」權限）。
+threads-problem-full = 這個伺服器進行中的討論串已經到達 Discord 的上限。
+threads-problem-none = 這個頻道不能開討論串。
+choice-threads-on = 開啟：每局一個討論串
+choice-threads-off = 關閉：對局留在頻道裡
+option-threads = 每局真人對局要不要另開討論串
+slash-admin-threads = 讓每局棋另開討論串，或讓對局留在頻道裡

@@ -194,6 +194,18 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (platform, scope, name)
     );
     "#,
+    // 12 -> 13: a game's own conversation in its channel (a thread), found from either end.
+    r#"
+    CREATE TABLE game_threads (
+        platform TEXT    NOT NULL,
+        game_id  BIGINT  NOT NULL REFERENCES games (id),
+        channel  TEXT    NOT NULL,
+        thread   TEXT    NOT NULL,
+        open     BOOLEAN NOT NULL DEFAULT TRUE,
+        PRIMARY KEY (platform, game_id)
+    );
+    CREATE INDEX game_threads_by_thread ON game_threads (platform, thread);
+    "#,
 ];
 
 /// Applies every migration the database has not seen yet, in one transaction.

@@ -6,7 +6,7 @@ use crate::failure::Result;
 use crate::rows::LiveMessage;
 use crate::sql::{Sql, args};
 
-fn live(c: &mut dyn Sql, platform: &str, item: &str) -> Result<Option<LiveMessage>> {
+pub(crate) fn live(c: &mut dyn Sql, platform: &str, item: &str) -> Result<Option<LiveMessage>> {
     c.row(
         "SELECT channel, message FROM live_messages WHERE platform = $1 AND item = $2",
         args![platform, item],

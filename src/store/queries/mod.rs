@@ -10,3 +10,4 @@ pub(crate) mod live;
 pub(crate) mod places;
 pub(crate) mod players;
 pub(crate) mod takebacks;
+pub(crate) mod threads;

@@ -96,3 +96,13 @@ pub(crate) fn set_setting(
     };
     Ok(())
 }
+
+/// Every place's value of setting `name`: `(platform, scope, value)`.
+pub(crate) fn settings_named(c: &mut dyn Sql, name: &str) -> Result<Vec<(String, String, String)>> {
+    c.rows(
+        "SELECT platform, scope, value FROM place_settings WHERE name = $1
+         ORDER BY platform, scope",
+        args![name],
+        |r| Ok((r.text(0)?, r.text(1)?, r.text(2)?)),
+    )
+}

@@ -249,6 +249,22 @@ const MIGRATIONS: &[Migration] = &[
     "#,
         backfill: None,
     },
+    // 12 -> 13: a game's own conversation (a Discord thread, a Matrix thread's root event) in
+    // its channel, found from either end; `open` until the game ends and it is archived.
+    Migration {
+        sql: r#"
+    CREATE TABLE game_threads (
+        platform TEXT    NOT NULL,
+        game_id  INTEGER NOT NULL REFERENCES games (id),
+        channel  TEXT    NOT NULL,
+        thread   TEXT    NOT NULL,
+        open     INTEGER NOT NULL DEFAULT 1,
+        PRIMARY KEY (platform, game_id)
+    );
+    CREATE INDEX game_threads_by_thread ON game_threads (platform, thread);
+    "#,
+        backfill: None,
+    },
 ];
 
 /// Fills `captures` and `hashes` of the games stored before migration 2 by replaying them.

@@ -11,8 +11,8 @@ use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
 use super::{
-    ACKNOWLEDGED, APP, AUTHENTICATION_FAILED, Answer, BOT, CHOICES, DEFERRED, Down, File, GROUP_DM,
-    GUILD, MESSAGE, Msg, Seen, Shared, UPDATED,
+    ACKNOWLEDGED, APP, AUTHENTICATION_FAILED, Answer, BOT, CHANNEL, CHOICES, DEFERRED, Down, File,
+    GROUP_DM, GUILD, MESSAGE, Msg, Seen, Shared, ThreadMade, UPDATED,
 };
 
 fn user_json(id: u64, name: &str, bot: bool) -> Value {
@@ -216,6 +216,9 @@ impl<S: Send + Sync> FromRequest<S> for Body {
 
 /// A message from a create/edit body.
 fn fill(m: &mut Msg, data: &Value, files: Vec<File>) {
+    if !data["allowed_mentions"].is_null() {
+        m.allowed_mentions = data["allowed_mentions"].clone();
+    }
     if let Some(c) = data["content"].as_str() {
         m.content = c.to_string();
     }
@@ -514,6 +517,94 @@ pub(super) async fn channel_edit(
         }
         fill(m, &body, files);
         axum::Json(message_json(m)).into_response()
+    })
+}
+
+/// A thread as Discord's API shows it.
+fn thread_json(t: &ThreadMade) -> Value {
+    json!({
+        "id": t.id.to_string(), "type": 11, "guild_id": GUILD.to_string(),
+        "parent_id": t.parent.to_string(), "owner_id": BOT.to_string(), "name": t.name,
+        "message_count": 0, "member_count": 1, "rate_limit_per_user": 0, "flags": 0,
+        "total_message_sent": 0,
+        "thread_metadata": {"archived": t.archived, "auto_archive_duration": 10080,
+                            "archive_timestamp": "2026-12-01T00:00:00.000000+00:00",
+                            "locked": false}
+    })
+}
+
+/// Opens a thread in `channel` (from `message`), as Discord does, or refuses as told.
+fn open_thread(s: &Shared, channel: u64, message: Option<u64>, body: &Value) -> Response {
+    record(s, |seen| {
+        if let Some(code) = seen.refuse_threads {
+            let status = if code == 160006 {
+                StatusCode::BAD_REQUEST
+            } else {
+                StatusCode::FORBIDDEN
+            };
+            return error(status, code, "refused on purpose");
+        }
+        if channel != CHANNEL {
+            return error(
+                StatusCode::BAD_REQUEST,
+                50024,
+                "Cannot execute action on this channel type",
+            );
+        }
+        if message.is_some_and(|m| !seen.messages.contains_key(&m)) {
+            return not_found();
+        }
+        let name = body["name"].as_str().unwrap_or_default().to_string();
+        if name.is_empty() || name.chars().count() > 100 {
+            seen.unknown.push(format!(
+                "a thread name of {} characters",
+                name.chars().count()
+            ));
+        }
+        let t = ThreadMade {
+            id: seen.id(),
+            parent: channel,
+            from_message: message,
+            name,
+            archived: false,
+        };
+        let json = thread_json(&t);
+        seen.threads.push(t);
+        (StatusCode::CREATED, axum::Json(json)).into_response()
+    })
+}
+
+pub(super) async fn thread_from_message(
+    State(s): State<Arc<Shared>>,
+    Path((channel, message)): Path<(u64, u64)>,
+    Body(body, _): Body,
+) -> Response {
+    open_thread(&s, channel, Some(message), &body)
+}
+
+pub(super) async fn thread_alone(
+    State(s): State<Arc<Shared>>,
+    Path(channel): Path<u64>,
+    Body(body, _): Body,
+) -> Response {
+    open_thread(&s, channel, None, &body)
+}
+
+/// Edits a thread the bot opened (archiving it).
+pub(super) async fn thread_edit(
+    State(s): State<Arc<Shared>>,
+    Path(channel): Path<u64>,
+    Body(body, _): Body,
+) -> Response {
+    record(&s, |seen| {
+        let Some(t) = seen.threads.iter_mut().find(|t| t.id == channel) else {
+            seen.unknown.push(format!("PATCH channel {channel}"));
+            return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+        };
+        if let Some(archived) = body["archived"].as_bool() {
+            t.archived = archived;
+        }
+        axum::Json(thread_json(t)).into_response()
     })
 }
 
