@@ -84,13 +84,17 @@ fn redacted(events: &[Seen]) -> Vec<OwnedEventId> {
         .collect()
 }
 
-/// The notice in `events` that replies to `board`, by its index.
+/// The notice in `events` that replies to `board`, by its index: a plain reply, or (a game
+/// between people, in its thread) a reply within the thread.
 fn reply_to(events: &[Seen], board: &OwnedEventId) -> Option<usize> {
     events.iter().position(|s| match &s.what {
-        Saw::Message { content, .. } => matches!(
-            &content.relates_to,
-            Some(Relation::Reply(r)) if &r.in_reply_to.event_id == board
-        ),
+        Saw::Message { content, .. } => match &content.relates_to {
+            Some(Relation::Reply(r)) => &r.in_reply_to.event_id == board,
+            Some(Relation::Thread(t)) => {
+                !t.is_falling_back && t.in_reply_to.as_ref().is_some_and(|r| &r.event_id == board)
+            }
+            _ => false,
+        },
         _ => false,
     })
 }
