@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 cargo clippy --locked --no-default-features --all-targets -- -D warnings
 cargo build --locked --no-default-features --bin jungle
-bin=target/debug/jungle
+bin="${CARGO_TARGET_DIR:-target}/debug/jungle"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
