@@ -71,7 +71,7 @@ impl Channel {
     }
 
     /// Creates a game from a custom position straight in the store (to reach endings quickly).
-    fn game_at(&self, position: &str, jade: &str, crimson: &str) -> i64 {
+    pub fn game_at(&self, position: &str, jade: &str, crimson: &str) -> i64 {
         let s = Store::connect(&self.db).unwrap();
         let j = s.upsert_player("console", jade, jade, 0).unwrap();
         let c = s.upsert_player("console", crimson, crimson, 0).unwrap();
@@ -905,7 +905,7 @@ fn moderators_commands_on_the_console() {
         has(&out, "I answer in this channel again.");
         has(
             &out,
-            "Usage: `!jungle admin <abort|channel|settings|time|threads> [game] [on] [5+3|3d]`",
+            "Usage: `!jungle admin <abort|channel|settings|time|threads|season|bots> [game] [on] [5+3|3d] [month|quarter|off] [count]`",
         );
         let s = ch.store();
         assert!(s.channel_enabled("console", "console").unwrap());

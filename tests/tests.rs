@@ -33,6 +33,7 @@ mod rematch;
 mod render;
 mod replay;
 mod rules;
+mod seasons;
 mod secrets;
 mod side_by_side;
 mod steps;

@@ -259,7 +259,7 @@ fn discord_replies_name_buttons_and_slash_commands() {
     assert!(all.contains("Use `/jungle move` (from G7, to G6)"), "{all}");
     assert!(all.contains("type `/jungle` and pick one"), "{all}");
     assert!(
-        all.contains("\n/jungle-admin <abort|channel|settings|time|threads>"),
+        all.contains("\n/jungle-admin <abort|channel|settings|time|threads|season|bots>"),
         "the moderators' command is named as Discord has it: {all}"
     );
     assert!(

@@ -165,7 +165,11 @@ fn print_reply(out: &mut impl Write, reply: &Reply, opts: &ConsoleOptions) -> an
         };
         let path = opts.image_dir.join(name);
         std::fs::write(&path, &img.bytes).with_context(|| format!("writing {}", path.display()))?;
-        writeln!(out, "jungle: [board image] {}", path.display())?;
+        // A board is drawn in text below when asked; any other picture is told in words.
+        match &reply.board {
+            Some(_) => writeln!(out, "jungle: [board image] {}", path.display())?,
+            None => writeln!(out, "jungle: [image] {}: {}", path.display(), img.alt)?,
+        }
     }
     if let (true, Some(view)) = (opts.text_board, &reply.board) {
         for line in text::board_text(&view.position, view.flip, view.lang).lines() {

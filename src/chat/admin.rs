@@ -1,16 +1,18 @@
 //! Moderators' commands: end a game unrated, make the bot ignore a channel (or answer again),
 //! show what is set here, choose the clock of new games here (`admin time`) and the language
-//! the bot speaks here (`lang`). Who may moderate is the platform's call (the adapter marks the
+//! the bot speaks here (`lang`), whether the leaderboard runs by season and counts games
+//! against the bot. Who may moderate is the platform's call (the adapter marks the
 //! sender); everyone else is told who may.
 
 use crate::lang::{Lang, language_name, time_control_name, tr};
 use engine::TimeControl;
-use store::Finish;
+use store::{Finish, SeasonLength};
 
 use super::command::AdminCommand;
 use super::context::{Ctx, Handled, Result, refuse};
 use super::event::{Reply, Thread};
 use super::game::Game;
+use super::season::Season;
 
 pub(crate) fn admin(cx: &mut Ctx<'_>, cmd: AdminCommand) -> Result<Handled> {
     if !cx.ev.sender.moderator {
@@ -26,7 +28,131 @@ pub(crate) fn admin(cx: &mut Ctx<'_>, cmd: AdminCommand) -> Result<Handled> {
         AdminCommand::Settings => settings(cx),
         AdminCommand::Time { clock, reset } => time(cx, clock, reset),
         AdminCommand::Threads { on } => threads(cx, on),
+        AdminCommand::Season { length, min_games } => season(cx, length, min_games),
+        AdminCommand::Bots { on } => bots(cx, on),
     }
+}
+
+/// The most rated games a moderator can ask of a season's players.
+const SEASON_GAMES_MAX: u32 = 100;
+
+/// `admin season`: how the leaderboard here runs; `admin season month|quarter|off` chooses,
+/// `admin season 8` the rated games a season's players need. Ratings carry on either way.
+fn season(
+    cx: &mut Ctx<'_>,
+    length: Option<Option<SeasonLength>>,
+    min_games: Option<u32>,
+) -> Result<Handled> {
+    let lang = cx.lang();
+    if let Some(g) = min_games
+        && !(1..=SEASON_GAMES_MAX).contains(&g)
+    {
+        return refuse(tr!(
+            cx.reader(),
+            "season-games-range",
+            max = SEASON_GAMES_MAX
+        ));
+    }
+    let place = (cx.platform().to_string(), cx.scope().to_string());
+    let place = (place.0.as_str(), place.1.as_str());
+    let (by, now) = (cx.ev.sender.id.clone(), cx.now());
+    let store = cx.env.store;
+    let mut lines = Vec::new();
+    if let Some(length) = length {
+        // The season under way is announced when it ends; the one before it never was.
+        let key = length.map(|l| Season::at(l, now).previous().key());
+        let channel = cx.channel().to_string();
+        store.set_season(
+            place,
+            length
+                .zip(key.as_deref())
+                .map(|(l, k)| (l, channel.as_str(), k)),
+            &by,
+            now,
+        )?;
+        lines.push(match length {
+            Some(l) => tr!(
+                lang,
+                "season-set",
+                season = Season::at(l, now).name(lang),
+                top = cx.cmd(lang, "top"),
+                all = cx.cmd(lang, "top all")
+            ),
+            None => tr!(lang, "season-set-off"),
+        });
+    }
+    if let Some(games) = min_games {
+        store.set_season_min_games(place, Some(games), &by, now)?;
+        lines.push(tr!(lang, "season-games-set", games = games));
+    }
+    if lines.is_empty() {
+        lines.push(season_line(cx, lang)?);
+        return Ok(Handled::reply(Reply::private(lines.join("\n"))));
+    }
+    Ok(Handled::reply(Reply::text(lines.join("\n"))))
+}
+
+/// The settings line about seasons: which one is under way and what it asks, or none.
+fn season_line(cx: &Ctx<'_>, lang: Lang) -> Result<String> {
+    let place = (cx.platform(), cx.scope());
+    let store = cx.env.store;
+    Ok(match super::season::current(store, place, cx.now())? {
+        Some(s) => {
+            let (start, end) = s.span();
+            tr!(
+                lang,
+                "settings-season-on",
+                season = s.name(lang),
+                games = store
+                    .season_min_games(place.0, place.1)?
+                    .unwrap_or(super::season::DEFAULT_MIN_GAMES),
+                days = (end - cx.now().max(start) + 86_399) / 86_400,
+                command = cx.cmd(lang, "admin season off")
+            )
+        }
+        None => tr!(
+            lang,
+            "settings-season-off",
+            command = cx.cmd(lang, "admin season month")
+        ),
+    })
+}
+
+/// `admin bots`: whether rated games against the bot put players on the leaderboard here;
+/// `admin bots on|off` chooses. They count for the rating either way.
+fn bots(cx: &mut Ctx<'_>, on: Option<bool>) -> Result<Handled> {
+    let lang = cx.lang();
+    let Some(on) = on else {
+        return Ok(Handled::reply(Reply::private(bots_line(cx, lang)?)));
+    };
+    let place = (cx.platform().to_string(), cx.scope().to_string());
+    let (by, now) = (cx.ev.sender.id.clone(), cx.now());
+    cx.env
+        .store
+        .set_leaderboard_bots((&place.0, &place.1), on, &by, now)?;
+    Ok(Handled::reply(Reply::text(if on {
+        tr!(lang, "bots-set-on")
+    } else {
+        tr!(lang, "bots-set-off")
+    })))
+}
+
+fn bots_line(cx: &Ctx<'_>, lang: Lang) -> Result<String> {
+    Ok(
+        if cx.env.store.leaderboard_bots(cx.platform(), cx.scope())? {
+            tr!(
+                lang,
+                "settings-bots-on",
+                command = cx.cmd(lang, "admin bots off")
+            )
+        } else {
+            tr!(
+                lang,
+                "settings-bots-off",
+                command = cx.cmd(lang, "admin bots on")
+            )
+        },
+    )
 }
 
 /// `admin threads`: whether games between people here get a thread of their own; `admin
@@ -262,6 +388,8 @@ fn settings(cx: &mut Ctx<'_>) -> Result<Handled> {
     if let Some(threads) = threads_line(cx, lang)? {
         lines.insert(lines.len() - 1, threads);
     }
+    lines.insert(lines.len() - 1, season_line(cx, lang)?);
+    lines.insert(lines.len() - 1, bots_line(cx, lang)?);
     Ok(Handled::reply(Reply::text(lines.join("\n"))))
 }
 

@@ -87,6 +87,16 @@ pub enum AdminCommand {
     },
     /// Games between people here in a thread of their own: show (`None`), turn on or off.
     Threads { on: Option<bool> },
+    /// The leaderboard's seasons here: show (neither given), run by month or quarter
+    /// (`Some(Some(_))`) or not at all (`Some(None)`), and the rated games that put a player
+    /// on a season's leaderboard.
+    Season {
+        length: Option<Option<store::SeasonLength>>,
+        min_games: Option<u32>,
+    },
+    /// Whether rated games against the bot put players on the leaderboard here: show
+    /// (`None`), or let them (`true`) or not (`false`, the default).
+    Bots { on: Option<bool> },
 }
 
 /// The most players `top` lists.
@@ -163,11 +173,19 @@ pub enum Command {
         game: Option<i64>,
     },
     Games,
+    /// A player's rating and its graph; with `opponent`, the two players' games instead.
     Rating {
         user: Option<String>,
+        opponent: Option<String>,
+    },
+    /// `vs @user`: the sender's games against a player.
+    Versus {
+        user: String,
     },
     Top {
         global: bool,
+        /// Everyone here, not the season's players only.
+        all: bool,
         /// How many players to list; the leaderboard lists from 1 to [`TOP_MAX`] whatever is
         /// asked (10 when not said).
         limit: Option<u32>,

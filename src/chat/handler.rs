@@ -23,7 +23,7 @@ use super::markup::plain_name;
 use super::review;
 use super::settings::Settings;
 use super::timers::{self, Ticked};
-use super::{admin, challenges, info, lifecycle, notify, play, table, takeback, touch};
+use super::{admin, challenges, info, lifecycle, notify, play, record, table, takeback, touch};
 use ai::analysis::Analysis;
 
 /// The handler: the store, the settings and the rate limiter. Shared by the threads that run
@@ -327,8 +327,11 @@ fn run(cx: &mut Ctx<'_>, cmd: Command) -> Result<Handled> {
         Command::Rematch { game } => challenges::rematch(cx, game),
         Command::Notify { on } => notify::notify(cx, on),
         Command::Games => info::games(cx),
-        Command::Rating { user } => info::rating(cx, user.as_deref()),
-        Command::Top { global, limit } => info::top(cx, global, limit),
+        Command::Rating { user, opponent } => {
+            record::rating(cx, user.as_deref(), opponent.as_deref())
+        }
+        Command::Versus { user } => record::versus(cx, &user),
+        Command::Top { global, all, limit } => info::top(cx, global, all, limit),
         Command::History { user } => info::history(cx, user.as_deref()),
         Command::Export { game } => info::export(cx, game),
         Command::Analyze { game } => review::analyze(cx, game),

@@ -1,7 +1,7 @@
 //! Read-only commands: games in a channel, ratings, leaderboards, history, game export.
 
 use crate::lang::{Lang, outcome_text, side_name, time_control_name, tr};
-use crate::rating::PROVISIONAL_GAMES;
+use crate::rating::shown_rating;
 use store::{GameStatus, PlayerRow};
 
 use super::command::TOP_MAX;
@@ -10,6 +10,7 @@ use super::event::Reply;
 use super::game::{Game, capitalize};
 use super::lookup::resolve_user;
 use super::review;
+use super::season::{self, Season};
 
 const HISTORY_LEN: u32 = 10;
 
@@ -45,45 +46,19 @@ pub(crate) fn games(cx: &mut Ctx<'_>) -> Result<Handled> {
 }
 
 /// The player a command names, or the sender.
-fn who(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<PlayerRow> {
+pub(crate) fn who(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<PlayerRow> {
     match user {
         Some(token) => resolve_user(cx, token),
         None => Ok(cx.me.clone()),
     }
 }
 
-pub(crate) fn rating(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<Handled> {
-    let p = who(cx, user)?;
-    let store = cx.env.store;
-    let here = store.rank_of(&p, Some((cx.platform(), cx.scope())))?;
-    let global = store.rank_of(&p, None)?;
-    let lang = cx.reader();
-    let provisional = if p.rated_games < PROVISIONAL_GAMES {
-        "yes"
-    } else {
-        "no"
-    };
-    let rank = match (here, global) {
-        (Some(h), Some(g)) => tr!(lang, "rank-here", here = h, overall = g),
-        (None, Some(g)) => tr!(lang, "rank-overall", overall = g),
-        _ => tr!(lang, "rank-none"),
-    };
-    let text = tr!(
-        lang,
-        "rating-line",
-        name = &p.display_name,
-        rating = p.rating,
-        provisional = provisional,
-        games = p.rated_games,
-        wins = p.wins,
-        draws = p.draws,
-        losses = p.losses,
-        rank = rank
-    );
-    Ok(Handled::reply(Reply::text(text)))
-}
-
-pub(crate) fn top(cx: &mut Ctx<'_>, global: bool, limit: Option<u32>) -> Result<Handled> {
+pub(crate) fn top(
+    cx: &mut Ctx<'_>,
+    global: bool,
+    all: bool,
+    limit: Option<u32>,
+) -> Result<Handled> {
     // Both parsers (text and Discord's slash command) pass any number through.
     let n = limit.unwrap_or(10).clamp(1, TOP_MAX);
     // A conversation has no community of its own to rank: say what works here instead.
@@ -96,8 +71,16 @@ pub(crate) fn top(cx: &mut Ctx<'_>, global: bool, limit: Option<u32>) -> Result<
             rating = cx.cmd(lang, "rating")
         ))));
     }
-    let scope = (!global).then(|| (cx.platform(), cx.scope()));
-    let board = cx.env.store.leaderboard(scope, n)?;
+    let store = cx.env.store;
+    let place = (cx.platform(), cx.scope());
+    if !global
+        && !all
+        && let Some(season) = season::current(store, place, cx.now())?
+    {
+        return season_top(cx, season, n);
+    }
+    let bots = !global && store.leaderboard_bots(place.0, place.1)?;
+    let board = store.leaderboard((!global).then_some(place), bots, n)?;
     let lang = cx.reader();
     let whose = if global { "everyone" } else { "here" };
     if board.is_empty() {
@@ -114,13 +97,34 @@ pub(crate) fn top(cx: &mut Ctx<'_>, global: bool, limit: Option<u32>) -> Result<
             "top-line",
             rank = r.rank,
             name = &r.player.display_name,
-            rating = r.player.rating,
+            rating = shown_rating(r.player.rating, r.player.rated_games),
             wins = r.player.wins,
             draws = r.player.draws,
             losses = r.player.losses
         ));
     }
     Ok(Handled::reply(Reply::text(lines.join("\n"))))
+}
+
+/// `top` where the leaderboard runs by season: the season's players.
+fn season_top(cx: &mut Ctx<'_>, season: Season, n: u32) -> Result<Handled> {
+    let (lines, min) = season::board(cx.env.store, (cx.platform(), cx.scope()), season, n)?;
+    let lang = cx.reader();
+    let all = cx.cmd(lang, "top all");
+    let name = season.name(lang);
+    if lines.is_empty() {
+        return Ok(Handled::reply(Reply::text(tr!(
+            lang,
+            "top-season-empty",
+            season = name,
+            games = min,
+            all = all
+        ))));
+    }
+    let mut text = vec![tr!(lang, "top-season-title", season = name, games = min)];
+    text.extend(lines.iter().map(|l| season::line(lang, l)));
+    text.push(tr!(lang, "top-season-all", all = all));
+    Ok(Handled::reply(Reply::text(text.join("\n"))))
 }
 
 pub(crate) fn history(cx: &mut Ctx<'_>, user: Option<&str>) -> Result<Handled> {
@@ -251,7 +255,7 @@ pub(crate) fn export(cx: &mut Ctx<'_>, id: i64) -> Result<Handled> {
 }
 
 /// How a game stands: in progress, aborted, or its result ("Jade wins by ...").
-fn state_text(lang: Lang, g: &Game) -> String {
+pub(crate) fn state_text(lang: Lang, g: &Game) -> String {
     match (g.row.status, g.row.outcome) {
         (GameStatus::Active, _) => tr!(lang, "state-in-progress"),
         (GameStatus::Aborted, _) => tr!(lang, "state-aborted"),
@@ -272,8 +276,17 @@ mod tests {
             let name = format!("p{i}");
             store.upsert_player("test", &name, &name, 0).unwrap();
         }
+        // A rated game between the first two, recorded for everyone (the leaderboard lists
+        // players with a rated game between people).
         store
-            .raw_execute("UPDATE players SET rated_games = 1")
+            .raw_execute(
+                "UPDATE players SET rated_games = 1;
+                 INSERT INTO games (id, platform, scope, channel, jade_id, crimson_id,
+                     start_position, position, created_at, last_move_at)
+                 VALUES (1, 'test', 'guild', 'chan', 1, 2, '', '', 0, 0);
+                 INSERT INTO rating_history (player_id, game_id, scope, before, after, at)
+                     SELECT id, 1, 'guild', 1200, 1200, 0 FROM players",
+            )
             .unwrap();
         let core = Core::new(store, Settings::default());
         let event = Event {
@@ -299,6 +312,7 @@ mod tests {
         let command = |limit| {
             Input::Command(Command::Top {
                 global: true,
+                all: false,
                 limit,
             })
         };

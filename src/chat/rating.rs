@@ -6,6 +6,20 @@ pub const INITIAL_RATING: i32 = 1200;
 /// Rated games after which K drops from 40 to 20.
 pub const PROVISIONAL_GAMES: u32 = 30;
 
+/// A rating from fewer rated games than this is shown as provisional (`1250?`), as lichess
+/// shows one.
+pub const PROVISIONAL_SHOWN: u32 = 10;
+
+/// A rating as players read it: with a `?` while it rests on fewer than
+/// [`PROVISIONAL_SHOWN`] rated games.
+pub fn shown_rating(rating: i32, rated_games: u32) -> String {
+    if rated_games < PROVISIONAL_SHOWN {
+        format!("{rating}?")
+    } else {
+        rating.to_string()
+    }
+}
+
 /// K factor for a player who has played `rated_games` rated games before this one.
 pub fn k_factor(rated_games: u32) -> f64 {
     if rated_games < PROVISIONAL_GAMES {
@@ -69,6 +83,13 @@ mod tests {
         assert_eq!(delta(1200, 800, 0.0, 3), -36);
         // 1500 vs 1450, K = 20, win: E = 0.5715; 20 * 0.4285 = 8.57 -> 9.
         assert_eq!(delta(1500, 1450, 1.0, 100), 9);
+    }
+
+    #[test]
+    fn a_rating_from_few_games_is_marked() {
+        assert_eq!(shown_rating(1250, 0), "1250?");
+        assert_eq!(shown_rating(1250, PROVISIONAL_SHOWN - 1), "1250?");
+        assert_eq!(shown_rating(1250, PROVISIONAL_SHOWN), "1250");
     }
 
     #[test]

@@ -299,15 +299,29 @@ pub static COMMANDS: &[Spec] = &[
         aliases: &["elo"],
         ..spec(
             "rating",
-            &[arg("user", Kind::User, "option-whose")],
+            &[
+                arg("user", Kind::User, "option-whose"),
+                arg("opponent", Kind::User, "option-against"),
+            ],
             "help-rating",
             |a| {
                 Some(Command::Rating {
                     user: a.user("user"),
+                    opponent: a.user("opponent"),
                 })
             },
         )
     },
+    spec(
+        "vs",
+        &[required(arg("user", Kind::User, "option-against"))],
+        "help-vs",
+        |a| {
+            Some(Command::Versus {
+                user: a.user("user")?,
+            })
+        },
+    ),
     Spec {
         aliases: &["leaderboard"],
         ..spec(
@@ -324,11 +338,22 @@ pub static COMMANDS: &[Spec] = &[
                     "option-scope",
                 ),
                 arg("count", Kind::Count, "option-count"),
+                arg(
+                    "period",
+                    Kind::Flag {
+                        word: "all",
+                        off_word: "season",
+                        off: "choice-season",
+                        on: "choice-all-time",
+                    },
+                    "option-period",
+                ),
             ],
             "help-top",
             |a| {
                 Some(Command::Top {
                     global: a.flag("scope"),
+                    all: a.flag("period"),
                     limit: a.count("count"),
                 })
             },
@@ -425,6 +450,8 @@ pub static COMMANDS: &[Spec] = &[
                     "option-state",
                 ),
                 arg("clock", Kind::Time, "option-time-default"),
+                arg("length", Kind::Choice(SEASON_LENGTHS), "option-season"),
+                arg("games", Kind::Count, "option-season-games"),
             ],
             "help-admin",
             |a| {
@@ -441,7 +468,23 @@ pub static COMMANDS: &[Spec] = &[
                         reset: matches!(a.get("clock"), Some(Value::Word)),
                     },
                     // `admin threads off|on` (on Discord, the subcommand's own `state`).
-                    _ => AdminCommand::Threads {
+                    4 => AdminCommand::Threads {
+                        on: a.given_flag("state"),
+                    },
+                    // `admin season month|quarter|off [games]`: typed, a number is read as
+                    // the game's argument, which comes first.
+                    5 => AdminCommand::Season {
+                        length: match (a.choice("length"), a.given_flag("state")) {
+                            (Some(i), _) => Some(SEASON_LENGTH_VALUES.get(i).copied()),
+                            (None, Some(false)) => Some(None),
+                            _ => None,
+                        },
+                        min_games: a.count("games").or_else(|| {
+                            a.number("game")
+                                .map(|n| u32::try_from(n).unwrap_or(u32::MAX))
+                        }),
+                    },
+                    _ => AdminCommand::Bots {
                         on: a.given_flag("state"),
                     },
                 }))
@@ -451,7 +494,15 @@ pub static COMMANDS: &[Spec] = &[
 ];
 
 /// What `admin` can do, in the order of [`AdminCommand`]'s variants.
-pub const ADMIN_ACTIONS: &[&str] = &["abort", "channel", "settings", "time", "threads"];
+pub const ADMIN_ACTIONS: &[&str] = &[
+    "abort", "channel", "settings", "time", "threads", "season", "bots",
+];
+
+/// How long a season can run, as `admin season` takes it (`off`: no seasons; typed, the
+/// `state` argument takes it first).
+pub const SEASON_LENGTHS: &[&str] = &["month", "quarter", "off"];
+const SEASON_LENGTH_VALUES: [store::SeasonLength; 2] =
+    [store::SeasonLength::Month, store::SeasonLength::Quarter];
 
 /// A parsed argument's value.
 #[derive(Clone, Debug, PartialEq)]
@@ -873,13 +924,60 @@ mod tests {
             parse("top global 5"),
             Ok(Command::Top {
                 global: true,
+                all: false,
                 limit: Some(5)
             })
+        );
+        assert_eq!(
+            parse("top all 5"),
+            Ok(Command::Top {
+                global: false,
+                all: true,
+                limit: Some(5)
+            })
+        );
+        assert_eq!(
+            parse("rating @a @b"),
+            Ok(Command::Rating {
+                user: Some("@a".into()),
+                opponent: Some("@b".into())
+            })
+        );
+        assert_eq!(
+            parse("vs @bob"),
+            Ok(Command::Versus {
+                user: "@bob".into()
+            })
+        );
+        assert_eq!(parse("vs"), Err(CommandError::Usage("vs <@user>".into())));
+        let season = |words| match parse(words) {
+            Ok(Command::Admin(AdminCommand::Season { length, min_games })) => (length, min_games),
+            other => panic!("{words}: {other:?}"),
+        };
+        use store::SeasonLength::{Month, Quarter};
+        assert_eq!(season("admin season"), (None, None));
+        assert_eq!(season("admin season month"), (Some(Some(Month)), None));
+        assert_eq!(
+            season("admin season quarter 8"),
+            (Some(Some(Quarter)), Some(8))
+        );
+        assert_eq!(season("admin season off"), (Some(None), None));
+        assert_eq!(season("admin season 12"), (None, Some(12)));
+        // Zero is no game number: the count takes it, and the moderator is told the range.
+        assert_eq!(season("admin season 0"), (None, Some(0)));
+        assert!(matches!(
+            parse("admin season weekly"),
+            Err(CommandError::Usage(_))
+        ));
+        assert_eq!(
+            parse("admin bots off"),
+            Ok(Command::Admin(AdminCommand::Bots { on: Some(false) }))
         );
         assert_eq!(
             parse("leaderboard 99"),
             Ok(Command::Top {
                 global: false,
+                all: false,
                 limit: Some(99)
             }),
             "the leaderboard, not the parser, keeps the count in range"
@@ -955,7 +1053,7 @@ mod tests {
         );
         assert_eq!(
             parse("top a b"),
-            Err(CommandError::Usage("top [global] [count]".into()))
+            Err(CommandError::Usage("top [global] [count] [all]".into()))
         );
         assert_eq!(
             parse("move"),

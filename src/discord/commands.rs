@@ -9,7 +9,7 @@ use serenity::all::{
 
 use chat::command::TOP_MAX;
 use chat::lang::{Lang, language_name, time_control_name, tr};
-use chat::table::{Arg, Args, COMMANDS, DEFAULT_TIME, Kind, Spec, Value};
+use chat::table::{Arg, Args, COMMANDS, DEFAULT_TIME, Kind, SEASON_LENGTHS, Spec, Value};
 use chat::{Command, CommandError, Level, SideChoice, User};
 use engine::{TimeControl, clock::DAY_PRESETS, clock::LIVE_PRESETS};
 
@@ -225,8 +225,61 @@ pub fn admin_definition() -> CreateCommand {
                     .map(|o| o.required(true))
                     .collect(),
             ),
+            sub("season", "slash-admin-season", season_options()),
+            sub(
+                "bots",
+                "slash-admin-bots",
+                options(&BOTS_STATE)
+                    .into_iter()
+                    .map(|o| o.required(true))
+                    .collect(),
+            ),
         ])
 }
+
+/// The most rated games `/jungle-admin season` can ask of a season's players.
+const SEASON_GAMES_MAX: u16 = 100;
+
+/// `/jungle-admin season`'s options, both left out to see what is set: how long a season
+/// runs (the table's `length`, each choice by its name in the reader's language) and the
+/// rated games that put a player on a season's leaderboard.
+fn season_options() -> Vec<CreateCommandOption> {
+    let labels = [
+        "choice-season-month",
+        "choice-season-quarter",
+        "choice-season-off",
+    ];
+    let length = SEASON_LENGTHS.iter().zip(labels).fold(
+        described(
+            CommandOptionType::String,
+            "length",
+            message("option-season"),
+        ),
+        |o, (word, label)| choice(o, message(label), word),
+    );
+    let games = described(
+        CommandOptionType::Integer,
+        "games",
+        message("option-season-games"),
+    )
+    .min_int_value(1)
+    .max_int_value(SEASON_GAMES_MAX.into());
+    vec![length, games]
+}
+
+/// `/jungle-admin bots`'s option: on or off, as `admin bots on|off` is typed.
+const BOTS_STATE: Arg = Arg {
+    name: "state",
+    kind: Kind::Flag {
+        word: "on",
+        off_word: "off",
+        off: "choice-bots-off",
+        on: "choice-bots-on",
+    },
+    required: true,
+    about: "option-bots",
+    text_only: false,
+};
 
 /// `/jungle-admin threads`'s option: on or off, as `admin threads off|on` is typed (the
 /// table's `state`), with its own labels.
@@ -563,6 +616,7 @@ pub(super) mod tests {
             .command,
             Command::Top {
                 global: true,
+                all: false,
                 limit: Some(5)
             }
         );
@@ -577,6 +631,7 @@ pub(super) mod tests {
                 .command,
                 Command::Top {
                     global: false,
+                    all: false,
                     limit: Some(limit)
                 }
             );
@@ -585,6 +640,20 @@ pub(super) mod tests {
             slash("top", none.clone(), empty.clone()).command,
             Command::Top {
                 global: false,
+                all: false,
+                limit: None
+            }
+        );
+        assert_eq!(
+            slash(
+                "top",
+                serde_json::json!([{"name": "period", "type": 3, "value": "all"}]),
+                empty.clone()
+            )
+            .command,
+            Command::Top {
+                global: false,
+                all: true,
                 limit: None
             }
         );
@@ -635,7 +704,13 @@ pub(super) mod tests {
             ("draw", Command::Draw { game: None }),
             ("takeback", Command::Takeback { game: None }),
             ("games", Command::Games),
-            ("rating", Command::Rating { user: None }),
+            (
+                "rating",
+                Command::Rating {
+                    user: None,
+                    opponent: None,
+                },
+            ),
             ("history", Command::History { user: None }),
             ("rules", Command::Rules),
             ("help", Command::Help),
@@ -717,6 +792,7 @@ pub(super) mod tests {
                 "rematch",
                 "games",
                 "rating",
+                "vs",
                 "top",
                 "history",
                 "analyze",
@@ -845,6 +921,35 @@ pub(super) mod tests {
         assert_eq!(
             received(ADMIN_NAME, Some("threads"), state("off")),
             Ok(Command::Admin(AdminCommand::Threads { on: Some(false) }))
+        );
+        assert_eq!(
+            received(ADMIN_NAME, Some("bots"), state("on")),
+            Ok(Command::Admin(AdminCommand::Bots { on: Some(true) }))
+        );
+        let season = |v: serde_json::Value| received(ADMIN_NAME, Some("season"), v);
+        assert_eq!(
+            season(
+                serde_json::json!([{"name": "length", "type": 3, "value": "quarter"},
+                                      {"name": "games", "type": 4, "value": 8}])
+            ),
+            Ok(Command::Admin(AdminCommand::Season {
+                length: Some(Some(store::SeasonLength::Quarter)),
+                min_games: Some(8)
+            }))
+        );
+        assert_eq!(
+            season(serde_json::json!([{"name": "length", "type": 3, "value": "off"}])),
+            Ok(Command::Admin(AdminCommand::Season {
+                length: Some(None),
+                min_games: None
+            }))
+        );
+        assert_eq!(
+            season(none.clone()),
+            Ok(Command::Admin(AdminCommand::Season {
+                length: None,
+                min_games: None
+            }))
         );
         let usage = Err(CommandError::Usage(admin_spec().usage()));
         assert_eq!(received(ADMIN_NAME, Some("channel"), state("maybe")), usage);

@@ -46,9 +46,13 @@ pub struct Graph {
 /// Draws the graph as a PNG of [`WIDTH`] x [`HEIGHT`] pixels. A curve of fewer than two
 /// points draws an empty plot; values outside 0..=1 are clamped.
 pub fn graph_png(graph: &Graph) -> Vec<u8> {
-    let img = draw(graph);
+    png_of(&draw(graph))
+}
+
+/// Encodes a drawn plot (an opaque RGB image) as a PNG.
+pub(crate) fn png_of(img: &RgbImage) -> Vec<u8> {
     let mut out = Vec::with_capacity(24 * 1024);
-    let mut enc = png::Encoder::new(&mut out, WIDTH, HEIGHT);
+    let mut enc = png::Encoder::new(&mut out, img.width(), img.height());
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);
     enc.set_deflate_compression(png::DeflateCompression::Level(4));

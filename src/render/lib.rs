@@ -27,6 +27,7 @@ pub mod layout;
 mod lzw;
 mod paint;
 mod palette;
+pub mod rating_graph;
 mod replay;
 mod scene;
 pub mod theme;
@@ -38,6 +39,7 @@ use scene::{Scene, pills, result_text};
 
 pub use fonts::{missing_bundled, missing_glyphs};
 pub use graph::{Graph, GraphMark, graph_png};
+pub use rating_graph::{RatingGraph, rating_graph_png};
 pub use replay::{ReplayError, ReplayOptions, replay_gif};
 pub use scene::LastMove;
 

@@ -42,10 +42,11 @@ pub use failure::{Result, StoreError};
 pub use inspect::{DatabaseState, inspect};
 pub use location::{Location, PostgresUrl, SslMode, Tls};
 pub use rows::{
-    ChallengeRow, ChallengeStatus, Finish, GameRow, GameStatus, GameThread, Lease, LeaseGrant,
-    LiveMessage, NewChallenge, NewGame, PlayerRow, RankedPlayer, RatingChange, Step, Takeback,
-    Timing,
+    ChallengeRow, ChallengeStatus, Finish, GameRow, GameStatus, GameThread, HeadToHead, Lease,
+    LeaseGrant, LiveMessage, NewChallenge, NewGame, PlayerRow, RankedPlayer, RatingChange,
+    RatingPoint, SeasonLength, SeasonLine, Step, Takeback, Timing,
 };
+pub use seasons::SeasonPlace;
 pub use secret::Secret;
 pub use sqlite::schema::latest_version;
 
@@ -97,6 +98,9 @@ macro_rules! on {
         }
     };
 }
+
+// After `on!`, which it uses.
+mod seasons;
 
 impl Store {
     /// Opens (creating if needed) the SQLite database file and brings its schema up to date.
@@ -226,19 +230,26 @@ impl Store {
     }
 
     /// The best players by rating: of one scope (those with a rated game there) or of everyone.
+    /// Without `bots`, games against the bot do not put a player on it.
     pub fn leaderboard(
         &self,
         scope: Option<(&str, &str)>,
+        bots: bool,
         limit: u32,
     ) -> Result<Vec<RankedPlayer>> {
         on!(self, read, |c| queries::players::leaderboard(
-            c, scope, limit
+            c, scope, bots, limit
         ))
     }
 
     /// A player's place on a scope's leaderboard (or the global one), if they are on it.
-    pub fn rank_of(&self, player: &PlayerRow, scope: Option<(&str, &str)>) -> Result<Option<u32>> {
-        let board = self.leaderboard(scope, u32::MAX)?;
+    pub fn rank_of(
+        &self,
+        player: &PlayerRow,
+        scope: Option<(&str, &str)>,
+        bots: bool,
+    ) -> Result<Option<u32>> {
+        let board = self.leaderboard(scope, bots, u32::MAX)?;
         Ok(board
             .iter()
             .find(|r| r.player.id == player.id)

@@ -374,3 +374,63 @@ pub struct Takeback {
     pub moves: Vec<Move>,
     pub at: i64,
 }
+
+// Rating history and seasons.
+
+/// One rated game in a player's rating history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RatingPoint {
+    pub game_id: i64,
+    /// When the game ended (Unix seconds).
+    pub at: i64,
+    pub before: i32,
+    pub after: i32,
+}
+
+/// Two players' finished games against each other in one server or room, from the first
+/// player's view, and the latest of them (newest first).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeadToHead {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub latest: Vec<GameRow>,
+}
+
+/// How long a server's or room's leaderboard season runs, by the calendar (UTC).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeasonLength {
+    Month,
+    Quarter,
+}
+
+impl SeasonLength {
+    /// As stored, and as a moderator types it.
+    pub fn code(self) -> &'static str {
+        match self {
+            SeasonLength::Month => "month",
+            SeasonLength::Quarter => "quarter",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<SeasonLength> {
+        match code {
+            "month" => Some(SeasonLength::Month),
+            "quarter" => Some(SeasonLength::Quarter),
+            _ => None,
+        }
+    }
+}
+
+/// A line of a season's leaderboard: the rating as it stood at the season's end (or now),
+/// and the player's games of the season in that server or room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeasonLine {
+    pub rank: u32,
+    pub player: PlayerRow,
+    pub rating: i32,
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}

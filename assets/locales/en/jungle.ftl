@@ -116,8 +116,8 @@ help-takeback = Ask to take back your last move, or agree when your opponent ask
 help-rematch = Your last game here again, colours swapped: offered to your opponent (or accepted, if they asked first), at once against the bot
 help-notify = Whether I mention you when it is your turn and remind you before a game ends on time (`off` or `on`)
 help-games = The games in this channel
-help-rating = A player's rating
-help-top = The leaderboard of this server (`global`: of everyone)
+help-rating = A player's rating and its graph (`rating @a @b`: their games against each other)
+help-top = The leaderboard of this server: the season's, if it has seasons (`all`: everyone here; `global`: everyone everywhere)
 help-history = A player's recent games
 help-export = A game's moves and position as text
 help-analyze = A finished game judged move by move, with a graph
@@ -126,7 +126,7 @@ help-help = The commands
 help-lang = The language I speak here; moderators may choose another (`en`, `zh-CN`, `zh-TW`)
 # One line of the command list: the usage, then what it does.
 help-line = { $usage }: { $what }
-help-admin = Moderators: `abort <game>` ends a game unrated, `channel off|on` makes me ignore this channel or answer again, `settings` shows what is set here, `time 5+3|3d|default` chooses the clock of new games here, `threads off|on` keeps games in the channel or gives each its own thread
+help-admin = Moderators: `abort <game>` ends a game unrated, `channel off|on` makes me ignore this channel or answer again, `settings` shows what is set here, `time 5+3|3d|default` chooses the clock of new games here, `threads off|on` keeps games in the channel or gives each its own thread, `season month|quarter|off [games]` runs the leaderboard by season, `bots on|off` lets games against me count for it
 
 ## The game's words
 
@@ -568,3 +568,86 @@ choice-threads-on = On: a thread for each game
 choice-threads-off = Off: games stay in the channel
 option-threads = Whether each game between people gets a thread of its own
 slash-admin-threads = Give each game its own thread, or keep games in the channel
+
+## Seasons, rating graphs, head-to-head
+
+help-vs = Your games against a player: wins, draws, losses and the latest results
+option-against = Against whom
+option-period = Which leaderboard
+choice-season = This season's
+choice-all-time = Everyone, all time
+option-season = How long a season runs
+option-season-games = Rated games a player needs in a season to be listed
+slash-admin-season = Run the leaderboard here by month or quarter, or not at all
+slash-admin-bots = Whether rated games against the bot count for the leaderboard here
+season-month = { $month ->
+        [1] January
+        [2] February
+        [3] March
+        [4] April
+        [5] May
+        [6] June
+        [7] July
+        [8] August
+        [9] September
+        [10] October
+        [11] November
+       *[12] December
+    } { $year }
+season-quarter = Q{ $quarter } { $year }
+top-season-title = Leaderboard of { $season } (players with at least { $games ->
+        [one] { $games } rated game
+       *[other] { $games } rated games
+    } this season):
+top-season-line = { $rank }. { $name } { $rating } ({ $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    } this season: { $wins } W / { $draws } D / { $losses } L)
+top-season-all = { $all } lists everyone here, whatever the season.
+top-season-empty = Nobody is on the leaderboard of { $season } yet: it lists players with at least { $games ->
+        [one] { $games } rated game
+       *[other] { $games } rated games
+    } this season. { $all } lists everyone here.
+season-ended = { $season } is over. Final leaderboard:
+season-ended-empty = { $season } is over; nobody played { $games ->
+        [one] { $games } rated game
+       *[other] { $games } rated games
+    } in it, so there is no final leaderboard.
+season-next = { $season } starts now. Ratings carry on; the season's leaderboard starts empty.
+season-set = The leaderboard here now runs by season, starting with { $season }: { $top } shows the season's players, { $all } everyone. Ratings carry on from season to season.
+season-set-off = The leaderboard here no longer runs by season: { $top } lists everyone again.
+season-games-set = A season's leaderboard here now lists players with at least { $games ->
+        [one] { $games } rated game
+       *[other] { $games } rated games
+    } in it.
+season-games-range = A season can ask for 1 to { $max } rated games.
+settings-season-on = - Leaderboard: by season, now { $season } ({ $days ->
+        [one] { $days } day left
+       *[other] { $days } days left
+    }), listing players with at least { $games } rated games in it ({ $command } turns seasons off).
+settings-season-off = - Leaderboard: all time, no seasons ({ $command } runs it by month).
+settings-bots-on = - Rated games against the bot count for the leaderboard ({ $command } leaves them out).
+settings-bots-off = - Rated games against the bot count for the rating but not for the leaderboard ({ $command } counts them).
+bots-set-on = From now on rated games against the bot count for the leaderboard here.
+bots-set-off = From now on the leaderboard here counts games between people only; games against the bot still count for the rating.
+rating-graph-alt = Rating graph of { $name } over { $games ->
+        [one] { $games } rated game
+       *[other] { $games } rated games
+    }: from { $from } to { $to }, highest { $high }, lowest { $low }.
+rating-graph-seasons = { $count ->
+        [one] A dashed line marks where a new season began.
+       *[other] Dashed lines mark where { $count } new seasons began.
+    }
+vs-self = That is you: name someone else to see your games against them.
+vs-none = { $first } and { $second } have not finished a game against each other here yet.
+vs-title = { $first } against { $second } here: { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }, { $wins } won, { $draws } drawn, { $losses } lost. Latest:
+vs-line = #{ $game }: { $title }, { $state }
+choice-season-month = By month
+choice-season-quarter = By quarter
+choice-season-off = No seasons
+option-bots = Whether games against the bot count for the leaderboard
+choice-bots-on = On: they count
+choice-bots-off = Off: games between people only

@@ -114,15 +114,15 @@ help-takeback = 请求悔棋，或同意对手的悔棋请求
 help-rematch = 把你在本频道的上一盘棋再下一次，红绿互换：向对手提出（对手已先提出时直接接受），和机器人则立即开始
 help-notify = 轮到你走时要不要 @你、棋局快超时前要不要提醒你（`off` 关闭，`on` 打开）
 help-games = 本频道正在进行的对局
-help-rating = 查看玩家的积分
-help-top = 本服务器的积分排行榜（加 `global` 看全部玩家）
+help-rating = 查看玩家的积分和积分走势图（`rating @甲 @乙`：查看两人之间的对局）
+help-top = 本服务器的积分排行榜；开了赛季就是本赛季的（加 `all` 看本服务器所有玩家，加 `global` 看全部玩家）
 help-history = 查看玩家最近的对局
 help-export = 以文字导出一盘棋的着法和局面
 help-analyze = 复盘一盘已经结束的棋：逐步点评，并附走势图
 help-rules = 斗兽棋怎么下
 help-help = 显示这份指令列表
 help-lang = 我在这里使用的语言；管理员可以更改（`en`、`zh-CN`、`zh-TW`）
-help-admin = 管理员专用：`abort <对局编号>` 中止一盘棋，不计积分；`channel off|on` 让我不再理会本频道，或恢复回应；`settings` 查看这里的设置；`time 5+3|3d|default` 设置这里新对局的默认用时；`threads off|on` 让对局留在频道里，或每盘单独开子区
+help-admin = 管理员专用：`abort <对局编号>` 中止一盘棋，不计积分；`channel off|on` 让我不再理会本频道，或恢复回应；`settings` 查看这里的设置；`time 5+3|3d|default` 设置这里新对局的默认用时；`threads off|on` 让对局留在频道里，或每盘单独开子区；`season month|quarter|off [盘数]` 让排行榜按月或按季度分赛季；`bots on|off` 设置和机器人下的棋算不算进排行榜
 
 ## 棋局用语
 
@@ -533,3 +533,51 @@ choice-threads-on = 开启：每盘棋一个子区
 choice-threads-off = 关闭：对局留在频道里
 option-threads = 每盘真人对局是否单独开一个子区
 slash-admin-threads = 让每盘棋单独开子区，或让对局留在频道里
+
+## 赛季、积分走势、交手记录
+
+help-vs = 你和某位玩家的交手记录：胜、和、负，以及最近几盘的结果
+option-against = 对手是谁
+option-period = 看哪个排行榜
+choice-season = 本赛季
+choice-all-time = 所有玩家，不分赛季
+option-season = 赛季多长
+option-season-games = 一个赛季里至少下几盘计分局才上榜
+slash-admin-season = 让这里的排行榜按月或按季度分赛季，或者不分赛季
+slash-admin-bots = 设置和机器人下的计分局算不算进这里的排行榜
+season-month = { $year }年{ $month }月
+season-quarter = { $year }年第{ $quarter ->
+        [1] 一
+        [2] 二
+        [3] 三
+       *[4] 四
+    }季度
+top-season-title = { $season }赛季排行榜（本赛季至少下了 { $games } 盘计分局的玩家）：
+top-season-line = { $rank }. { $name } { $rating }（本赛季 { $games } 盘：{ $wins } 胜 { $draws } 和 { $losses } 负）
+top-season-all = 想看本服务器所有玩家、不分赛季的排名，请用 { $all }。
+top-season-empty = { $season }赛季排行榜上还没有人：本赛季至少要下 { $games } 盘计分局才能上榜。想看本服务器所有玩家的排名，请用 { $all }。
+season-ended = { $season }赛季结束了！最终排名：
+season-ended-empty = { $season }赛季结束了。没有人在这个赛季下满 { $games } 盘计分局，所以没有最终排名。
+season-next = { $season }赛季现在开始。积分照常延续，新赛季的排行榜从零开始。
+season-set = 这里的排行榜从现在起按赛季计算，第一个赛季是{ $season }：{ $top } 查看本赛季的排名，{ $all } 查看所有玩家。积分会一直延续，不随赛季清零。
+season-set-off = 这里的排行榜不再分赛季：{ $top } 又会列出所有玩家。
+season-games-set = 从现在起，一个赛季里至少下 { $games } 盘计分局才能上这里的赛季排行榜。
+season-games-range = 每个赛季要求的计分局数只能是 1 到 { $max } 盘。
+settings-season-on = - 排行榜：按赛季计算，当前是{ $season }（还剩 { $days } 天），本赛季至少下 { $games } 盘计分局才上榜（{ $command } 可以取消赛季）。
+settings-season-off = - 排行榜：不分赛季（{ $command } 可以改成按月分赛季）。
+settings-bots-on = - 和机器人下的计分局也算进排行榜（{ $command } 可以不算）。
+settings-bots-off = - 和机器人下的计分局只算积分，不算进排行榜（{ $command } 可以算进去）。
+bots-set-on = 从现在起，和机器人下的计分局也算进这里的排行榜。
+bots-set-off = 从现在起，这里的排行榜只算真人之间的对局；和机器人下的计分局照样计算积分。
+rating-graph-alt = { $name } 最近 { $games } 盘计分局的积分走势：从 { $from } 到 { $to }，最高 { $high }，最低 { $low }。
+rating-graph-seasons = 图中虚线标出了 { $count } 个新赛季开始的位置。
+vs-self = 这是你自己。请指定另一位玩家，查看你和对方的交手记录。
+vs-none = { $first } 和 { $second } 在这里还没有下完过一盘棋。
+vs-title = { $first } 对 { $second } 的交手记录：共 { $games } 盘，{ $wins } 胜 { $draws } 和 { $losses } 负。最近几盘：
+vs-line = #{ $game }：{ $title }，{ $state }
+choice-season-month = 按月
+choice-season-quarter = 按季度
+choice-season-off = 不分赛季
+option-bots = 和机器人下的棋算不算进排行榜
+choice-bots-on = 算进去
+choice-bots-off = 不算，只算真人之间的对局

@@ -115,15 +115,15 @@ help-takeback = 要求悔棋，或同意對手的悔棋要求
 help-rematch = 把你在這個頻道的上一局再下一次，這次你執對手上一局的那一方：向對手提出（對手已經先提出的話就直接接受），跟機器人下就直接開始
 help-notify = 輪到你時要不要標註你、對局快超時前要不要再跟你說一下（`off` 關閉，`on` 開啟）
 help-games = 這個頻道目前的對局
-help-rating = 查詢玩家的等級分
-help-top = 這個伺服器的等級分排行榜（加上 `global` 看所有玩家）
+help-rating = 查詢玩家的等級分和等級分走勢圖（`rating @甲 @乙`：查詢兩人之間的對局）
+help-top = 這個伺服器的等級分排行榜；有賽季的話就是本賽季的（加上 `all` 看這個伺服器的所有玩家，加上 `global` 看所有玩家）
 help-history = 查詢玩家最近的對局
 help-export = 用文字匯出一局棋的棋譜和局面
 help-analyze = 覆盤一局已經結束的棋：一步一步評論，並附上走勢圖
 help-rules = 鬥獸棋的玩法
 help-help = 顯示這份指令清單
 help-lang = 我在這裡使用的語言；管理員可以變更（`en`、`zh-CN`、`zh-TW`）
-help-admin = 管理員專用：`abort <對局編號>` 中止一局棋，不計等級分；`channel off|on` 讓我不再回應這個頻道，或恢復回應；`settings` 查看這裡的設定；`time 5+3|3d|default` 設定這裡新對局的預設棋鐘；`threads off|on` 讓對局留在頻道裡，或每局另開討論串
+help-admin = 管理員專用：`abort <對局編號>` 中止一局棋，不計等級分；`channel off|on` 讓我不再回應這個頻道，或恢復回應；`settings` 查看這裡的設定；`time 5+3|3d|default` 設定這裡新對局的預設棋鐘；`threads off|on` 讓對局留在頻道裡，或每局另開討論串；`season month|quarter|off [局數]` 讓排行榜按月或按季分賽季；`bots on|off` 設定跟機器人下的棋要不要算進排行榜
 
 ## 棋局用語
 
@@ -534,3 +534,46 @@ choice-threads-on = 開啟：每局一個討論串
 choice-threads-off = 關閉：對局留在頻道裡
 option-threads = 每局真人對局要不要另開討論串
 slash-admin-threads = 讓每局棋另開討論串，或讓對局留在頻道裡
+
+## 賽季、等級分走勢、對戰紀錄
+
+help-vs = 你跟某位玩家的對戰紀錄：勝、和、敗，還有最近幾局的結果
+option-against = 對手是誰
+option-period = 要看哪個排行榜
+choice-season = 本賽季
+choice-all-time = 所有玩家，不分賽季
+option-season = 一個賽季多長
+option-season-games = 一個賽季至少要下幾局計分局才會上榜
+slash-admin-season = 讓這裡的排行榜按月或按季分賽季，或是不分賽季
+slash-admin-bots = 設定跟機器人下的計分局要不要算進這裡的排行榜
+season-month = { $year } 年 { $month } 月
+season-quarter = { $year } 年第 { $quarter } 季
+top-season-title = { $season }賽季排行榜（本賽季至少下了 { $games } 局計分局的玩家）：
+top-season-line = { $rank }. { $name } { $rating }（本賽季 { $games } 局：{ $wins } 勝 { $draws } 和 { $losses } 敗）
+top-season-all = 要看這個伺服器所有玩家、不分賽季的排名，請用 { $all }。
+top-season-empty = { $season }賽季排行榜上還沒有人：本賽季至少要下 { $games } 局計分局才會上榜。要看這個伺服器所有玩家的排名，請用 { $all }。
+season-ended = { $season }賽季結束了！最終排名：
+season-ended-empty = { $season }賽季結束了。這個賽季沒有人下滿 { $games } 局計分局，所以沒有最終排名。
+season-next = { $season }賽季現在開始。等級分會延續下去，新賽季的排行榜從零開始。
+season-set = 這裡的排行榜從現在起按賽季計算，第一個賽季是{ $season }：{ $top } 可以看本賽季的排名，{ $all } 可以看所有玩家。等級分會一直延續，不會因為換賽季而歸零。
+season-set-off = 這裡的排行榜不再分賽季了：{ $top } 又會列出所有玩家。
+season-games-set = 從現在起，一個賽季至少要下 { $games } 局計分局，才會上這裡的賽季排行榜。
+season-games-range = 每個賽季要求的計分局數只能是 1 到 { $max } 局。
+settings-season-on = - 排行榜：按賽季計算，目前是{ $season }（還剩 { $days } 天），本賽季至少下 { $games } 局計分局才會上榜（{ $command } 可以取消賽季）。
+settings-season-off = - 排行榜：不分賽季（{ $command } 可以改成按月分賽季）。
+settings-bots-on = - 跟機器人下的計分局也算進排行榜（{ $command } 可以不算）。
+settings-bots-off = - 跟機器人下的計分局只算等級分，不算進排行榜（{ $command } 可以算進去）。
+bots-set-on = 從現在起，跟機器人下的計分局也會算進這裡的排行榜。
+bots-set-off = 從現在起，這裡的排行榜只算真人之間的對局；跟機器人下的計分局一樣會計算等級分。
+rating-graph-alt = { $name } 最近 { $games } 局計分局的等級分走勢：從 { $from } 到 { $to }，最高 { $high }，最低 { $low }。
+rating-graph-seasons = 圖中的虛線標出了 { $count } 個新賽季開始的位置。
+vs-self = 這是你自己。請指定另一位玩家，看看你跟對方的對戰紀錄。
+vs-none = { $first } 和 { $second } 在這裡還沒有下完過一局棋。
+vs-title = { $first } 對上 { $second } 的對戰紀錄：共 { $games } 局，{ $wins } 勝 { $draws } 和 { $losses } 敗。最近幾局：
+vs-line = #{ $game }：{ $title }，{ $state }
+choice-season-month = 按月
+choice-season-quarter = 按季
+choice-season-off = 不分賽季
+option-bots = 跟機器人下的棋要不要算進排行榜
+choice-bots-on = 算進去
+choice-bots-off = 不算，只算真人之間的對局

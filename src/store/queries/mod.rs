@@ -9,5 +9,6 @@ pub(crate) mod games;
 pub(crate) mod live;
 pub(crate) mod places;
 pub(crate) mod players;
+pub(crate) mod ratings;
 pub(crate) mod takebacks;
 pub(crate) mod threads;

@@ -106,3 +106,27 @@ pub(crate) fn settings_named(c: &mut dyn Sql, name: &str) -> Result<Vec<(String,
         |r| Ok((r.text(0)?, r.text(1)?, r.text(2)?)),
     )
 }
+
+/// Sets a place's setting to `new` only if it still holds `old` (`None`: no value yet): the
+/// one process that wins says so with `true`.
+pub(crate) fn swap_setting(
+    c: &mut dyn Sql,
+    (platform, scope, name): (&str, &str, &str),
+    old: Option<&str>,
+    new: &str,
+    now: i64,
+) -> Result<bool> {
+    let n = match old {
+        None => c.exec(
+            "INSERT INTO place_settings (platform, scope, name, value, changed_by, changed_at)
+             VALUES ($1, $2, $3, $4, 'bot', $5) ON CONFLICT (platform, scope, name) DO NOTHING",
+            args![platform, scope, name, new, now],
+        )?,
+        Some(old) => c.exec(
+            "UPDATE place_settings SET value = $4, changed_by = 'bot', changed_at = $6
+             WHERE platform = $1 AND scope = $2 AND name = $3 AND value = $5",
+            args![platform, scope, name, new, old, now],
+        )?,
+    };
+    Ok(n == 1)
+}

@@ -55,27 +55,34 @@ pub(crate) fn named(c: &mut dyn Sql, platform: &str, name: &str) -> Result<Vec<P
     )
 }
 
+/// The best players by rating: of one scope (those with a rated game there) or of everyone
+/// (those with a rated game anywhere). Without `bots`, only games between people put a
+/// player on it.
 pub(crate) fn leaderboard(
     c: &mut dyn Sql,
     scope: Option<(&str, &str)>,
+    bots: bool,
     limit: u32,
 ) -> Result<Vec<RankedPlayer>> {
     let rows = match scope {
         Some((platform, scope)) => c.rows(
             &format!(
                 "SELECT {PLAYER_COLUMNS} FROM players WHERE platform = $1 AND id IN
-                   (SELECT h.player_id FROM rating_history h WHERE h.scope = $2)
-                 ORDER BY rating DESC, rated_games DESC, id LIMIT $3"
+                   (SELECT h.player_id FROM rating_history h JOIN games g ON g.id = h.game_id
+                    WHERE h.scope = $2 AND g.platform = $1 AND ($3 OR g.bot_level IS NULL))
+                 ORDER BY rating DESC, rated_games DESC, id LIMIT $4"
             ),
-            args![platform, scope, limit],
+            args![platform, scope, bots, limit],
             decode::player,
         )?,
         None => c.rows(
             &format!(
-                "SELECT {PLAYER_COLUMNS} FROM players WHERE rated_games > 0
-                 ORDER BY rating DESC, rated_games DESC, id LIMIT $1"
+                "SELECT {PLAYER_COLUMNS} FROM players WHERE rated_games > 0 AND id IN
+                   (SELECT h.player_id FROM rating_history h JOIN games g ON g.id = h.game_id
+                    WHERE $1 OR g.bot_level IS NULL)
+                 ORDER BY rating DESC, rated_games DESC, id LIMIT $2"
             ),
-            args![limit],
+            args![bots, limit],
             decode::player,
         )?,
     };
