@@ -84,11 +84,13 @@ pub(crate) fn top(
     let lang = cx.reader();
     let whose = if global { "everyone" } else { "here" };
     if board.is_empty() {
-        return Ok(Handled::reply(Reply::text(tr!(
-            lang,
-            "top-empty",
-            whose = whose
-        ))));
+        let mut text = tr!(lang, "top-empty", whose = whose);
+        if !bots {
+            // Someone who lost to the bot would wonder where their game went.
+            text.push(' ');
+            text.push_str(&tr!(lang, "top-bots-left-out"));
+        }
+        return Ok(Handled::reply(Reply::text(text)));
     }
     let mut lines = vec![tr!(lang, "top-title", whose = whose)];
     for r in board {

@@ -58,6 +58,7 @@ mod takeback;
 pub mod text;
 mod timers;
 mod touch;
+pub mod tournament;
 
 pub use bot::{Level, choose_move};
 pub use buttons::Action;

@@ -651,3 +651,4 @@ choice-season-off = No seasons
 option-bots = Whether games against the bot count for the leaderboard
 choice-bots-on = On: they count
 choice-bots-off = Off: games between people only
+top-bots-left-out = Rated games against the bot count for the rating, not for the leaderboard.

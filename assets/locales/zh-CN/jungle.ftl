@@ -581,3 +581,4 @@ choice-season-off = 不分赛季
 option-bots = 和机器人下的棋算不算进排行榜
 choice-bots-on = 算进去
 choice-bots-off = 不算，只算真人之间的对局
+top-bots-left-out = 和机器人下的计分局只算积分，不算进排行榜。

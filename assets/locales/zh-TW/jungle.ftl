@@ -577,3 +577,4 @@ choice-season-off = 不分賽季
 option-bots = 跟機器人下的棋要不要算進排行榜
 choice-bots-on = 算進去
 choice-bots-off = 不算，只算真人之間的對局
+top-bots-left-out = 跟機器人下的計分局只算等級分，不算進排行榜。
