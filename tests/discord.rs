@@ -8,6 +8,7 @@ mod private;
 mod steps;
 mod threads;
 mod touch;
+mod tournament;
 
 use std::sync::Arc;
 

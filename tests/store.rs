@@ -247,6 +247,7 @@ fn a_version_one_database_is_migrated_with_its_games_replayed() {
              ALTER TABLE games DROP COLUMN crimson_clock; ALTER TABLE games DROP COLUMN deadline;
              ALTER TABLE games DROP COLUMN next_reminder; ALTER TABLE challenges DROP COLUMN time_control;
              DROP TABLE place_settings; DROP TABLE game_threads;
+             DROP TABLE tournament_games; DROP TABLE tournament_players; DROP TABLE tournaments;
              ALTER TABLE games DROP COLUMN takeback_offer; ALTER TABLE challenges DROP COLUMN rated;
              DROP TABLE analyses; DROP INDEX players_by_lower_name;
              CREATE INDEX players_by_name ON players (platform, display_name COLLATE NOCASE);

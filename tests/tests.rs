@@ -39,4 +39,5 @@ mod side_by_side;
 mod steps;
 mod store;
 mod texts;
+mod tournaments;
 mod wording;

@@ -212,6 +212,12 @@ pub enum Command {
     Notify {
         on: Option<bool>,
     },
+    /// `tournament ...`: show, list, export, and (moderators) announce, start or cancel one.
+    Tournament(TournamentCommand),
+    /// Join this server's or room's tournament.
+    Join,
+    /// Leave it: no more pairings; results stay.
+    Withdraw,
     /// Moderators' commands.
     Admin(AdminCommand),
 }
@@ -255,4 +261,35 @@ impl From<ParseMoveError> for CommandError {
         let ParseMoveError::Syntax(text) = e;
         CommandError::BadMove(text)
     }
+}
+
+/// What `tournament` was asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentCommand {
+    /// The live tournament here (or the last one) and its standings.
+    Show,
+    /// The tournaments held here.
+    History,
+    /// A tournament's games.
+    Export { id: i64 },
+    /// Announce an Arena: how long it runs, its clock, rated or not, and how long until it
+    /// begins (`None`: at once).
+    Arena {
+        length_secs: i64,
+        clock: Option<TimeControl>,
+        rated: bool,
+        delay_secs: Option<i64>,
+    },
+    /// Announce a Swiss: its rounds, clock, rated or not, and when it begins (`None`: when a
+    /// moderator says `tournament start`).
+    Swiss {
+        rounds: u32,
+        clock: Option<TimeControl>,
+        rated: bool,
+        delay_secs: Option<i64>,
+    },
+    /// Begin the announced tournament now.
+    Start,
+    /// Call it off.
+    Cancel,
 }

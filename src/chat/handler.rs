@@ -333,6 +333,9 @@ fn run(cx: &mut Ctx<'_>, cmd: Command) -> Result<Handled> {
         Command::Versus { user } => record::versus(cx, &user),
         Command::Top { global, all, limit } => info::top(cx, global, all, limit),
         Command::History { user } => info::history(cx, user.as_deref()),
+        Command::Tournament(t) => super::tournament::commands::tournament(cx, t),
+        Command::Join => super::tournament::commands::join(cx),
+        Command::Withdraw => super::tournament::commands::withdraw(cx),
         Command::Export { game } => info::export(cx, game),
         Command::Analyze { game } => review::analyze(cx, game),
         // Answers to one reader's question speak the reader's language; what a game does

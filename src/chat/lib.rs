@@ -62,7 +62,7 @@ pub mod tournament;
 
 pub use bot::{Level, choose_move};
 pub use buttons::Action;
-pub use command::{AdminCommand, Command, CommandError, SideChoice};
+pub use command::{AdminCommand, Command, CommandError, SideChoice, TournamentCommand};
 pub use context::Handled;
 pub use describe::alt_text;
 pub use dialect::{Dialect, Spelling};

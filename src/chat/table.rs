@@ -3,7 +3,7 @@
 //! `/jungle` definition are all made from it, so a new command or option is one edit here.
 
 use super::bot::Level;
-use super::command::{AdminCommand, Command, CommandError, SideChoice};
+use super::command::{AdminCommand, Command, CommandError, SideChoice, TournamentCommand};
 use super::dialect::Dialect;
 use crate::lang::{Lang, tr};
 use engine::{ParseTimeError, Square, TimeControl};
@@ -44,6 +44,8 @@ pub enum Kind {
     Lang,
     /// A time control: `5+3` (minutes, seconds added a move) or `3d` (days per move).
     Time,
+    /// A stretch of time in minutes or hours: `90m`, `2h`.
+    Span,
 }
 
 /// One argument of a command.
@@ -431,6 +433,54 @@ pub static COMMANDS: &[Spec] = &[
             })
         },
     ),
+    spec(
+        "tournament",
+        &[
+            arg(
+                "action",
+                Kind::Choice(TOURNAMENT_ACTIONS),
+                "option-tournament-action",
+            ),
+            arg("number", Kind::Number, "option-tournament-number"),
+            text_only("rounds", Kind::Word(&["rounds", "round"])),
+            arg("length", Kind::Span, "option-tournament-length"),
+            arg("clock", Kind::Time, "option-tournament-clock"),
+            MODE,
+            text_only("in", Kind::Word(&["in"])),
+            arg("delay", Kind::Span, "option-tournament-delay"),
+        ],
+        "help-tournament",
+        |a| {
+            let (clock, rated) = (a.time("clock"), !a.flag("mode"));
+            Some(Command::Tournament(match a.choice("action") {
+                None => TournamentCommand::Show,
+                Some(0) => TournamentCommand::Arena {
+                    length_secs: a.span("length")?,
+                    clock,
+                    rated,
+                    delay_secs: a.span("delay"),
+                },
+                Some(1) => TournamentCommand::Swiss {
+                    rounds: u32::try_from(a.number("number")?).unwrap_or(u32::MAX),
+                    clock,
+                    rated,
+                    // `tournament swiss 5 rounds 3+2 in 10m`: a Swiss has no length, so its
+                    // one span is the delay, whichever argument took it.
+                    delay_secs: a.span("delay").or_else(|| a.span("length")),
+                },
+                Some(2) => TournamentCommand::History,
+                Some(3) => TournamentCommand::Export {
+                    id: a.number("number")?,
+                },
+                Some(4) => TournamentCommand::Start,
+                Some(_) => TournamentCommand::Cancel,
+            }))
+        },
+    ),
+    spec("join", &[], "help-join", |_| Some(Command::Join)),
+    spec("withdraw", &[], "help-withdraw", |_| {
+        Some(Command::Withdraw)
+    }),
     Spec {
         moderators: true,
         ..spec(
@@ -498,6 +548,20 @@ pub const ADMIN_ACTIONS: &[&str] = &[
     "abort", "channel", "settings", "time", "threads", "season", "bots",
 ];
 
+/// What `tournament` can do, in the order of its build's arms.
+pub const TOURNAMENT_ACTIONS: &[&str] = &["arena", "swiss", "history", "export", "start", "cancel"];
+
+/// The ids of the messages naming each of [`TOURNAMENT_ACTIONS`] where a platform offers
+/// them as choices.
+pub const TOURNAMENT_ACTION_LABELS: [&str; 6] = [
+    "choice-tournament-arena",
+    "choice-tournament-swiss",
+    "choice-tournament-history",
+    "choice-tournament-export",
+    "choice-tournament-start",
+    "choice-tournament-cancel",
+];
+
 /// How long a season can run, as `admin season` takes it (`off`: no seasons; typed, the
 /// `state` argument takes it first).
 pub const SEASON_LENGTHS: &[&str] = &["month", "quarter", "off"];
@@ -519,6 +583,8 @@ pub enum Value {
     Choice(usize),
     Lang(Lang),
     Time(TimeControl),
+    /// Seconds.
+    Span(i64),
 }
 
 /// The arguments given to one command, by name.
@@ -614,6 +680,13 @@ impl Args {
         }
     }
 
+    fn span(&self, name: &str) -> Option<i64> {
+        match self.get(name)? {
+            Value::Span(s) => Some(*s),
+            _ => None,
+        }
+    }
+
     fn choice(&self, name: &str) -> Option<usize> {
         match self.get(name)? {
             Value::Choice(i) => Some(*i),
@@ -663,6 +736,9 @@ impl Kind {
                 ParseTimeError::Syntax(w) => CommandError::BadTime(w),
                 ParseTimeError::Range(w) => CommandError::TimeRange(w),
             }),
+            Kind::Span => span_secs(word)
+                .map(Value::Span)
+                .ok_or_else(|| CommandError::Usage(String::new())),
             Kind::Flag { .. } | Kind::Word(_) => Err(CommandError::Usage(String::new())),
         }
     }
@@ -686,8 +762,31 @@ impl Kind {
             Kind::Square => tr!(lang, "placeholder-square"),
             Kind::Number => tr!(lang, "placeholder-game"),
             Kind::Count => tr!(lang, "placeholder-count"),
+            Kind::Span => "60m|2h".into(),
         }
     }
+}
+
+/// The longest stretch `Kind::Span` takes: a day.
+pub const SPAN_MAX_SECS: i64 = 86_400;
+
+/// `90m` or `2h` in seconds (1 minute to a day); `None` for anything else.
+pub fn span_secs(word: &str) -> Option<i64> {
+    let w = word.to_ascii_lowercase();
+    let (digits, unit) = if let Some(d) = w.strip_suffix("min") {
+        (d, 60)
+    } else if let Some(d) = w.strip_suffix('m') {
+        (d, 60)
+    } else if let Some(d) = w.strip_suffix('h') {
+        (d, 3_600)
+    } else {
+        return None;
+    };
+    if digits.is_empty() || digits.len() > 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let secs = digits.parse::<i64>().ok()? * unit;
+    (60..=SPAN_MAX_SECS).contains(&secs).then_some(secs)
 }
 
 /// A game or challenge number: `12` or `#12`.

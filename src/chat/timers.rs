@@ -33,6 +33,7 @@ pub(crate) fn tick(
     time_out_games(env, out, serves)?;
     remind_players(env, out, serves)?;
     super::season::announce_ended(env, &mut out.messages, serves)?;
+    super::tournament::run::tick(env, &mut out.messages, serves)?;
     for row in env.store.bot_turns()? {
         if !serves(&row.platform) {
             continue;

@@ -9,7 +9,10 @@ use serenity::all::{
 
 use chat::command::TOP_MAX;
 use chat::lang::{Lang, language_name, time_control_name, tr};
-use chat::table::{Arg, Args, COMMANDS, DEFAULT_TIME, Kind, SEASON_LENGTHS, Spec, Value};
+use chat::table::{
+    Arg, Args, COMMANDS, DEFAULT_TIME, Kind, SEASON_LENGTHS, Spec, TOURNAMENT_ACTION_LABELS,
+    TOURNAMENT_ACTIONS, Value,
+};
 use chat::{Command, CommandError, Level, SideChoice, User};
 use engine::{TimeControl, clock::DAY_PRESETS, clock::LIVE_PRESETS};
 
@@ -111,6 +114,11 @@ fn options(arg: &Arg) -> Vec<CreateCommandOption> {
             off,
             on,
         } => choice(choice(text(), message(off), off_word), message(on), word),
+        // What a tournament command does, each by its name in the reader's language.
+        Kind::Choice(words) if words == TOURNAMENT_ACTIONS => words
+            .iter()
+            .zip(TOURNAMENT_ACTION_LABELS)
+            .fold(text(), |o, (w, label)| choice(o, message(label), w)),
         // The words themselves: they are what is typed in text.
         Kind::Choice(words) => words
             .iter()
@@ -123,6 +131,8 @@ fn options(arg: &Arg) -> Vec<CreateCommandOption> {
         Kind::Time => time_presets().fold(text(), |o, tc| {
             choice(o, |lang| time_control_name(lang, tc), &tc.to_string())
         }),
+        // `90m`, `2h`: typed as text, as in a message.
+        Kind::Span => text().max_length(8),
         Kind::Word(_) => return Vec::new(),
     };
     vec![one.required(arg.required)]
@@ -413,6 +423,7 @@ impl<'a> Options<'a> {
             | Kind::Square
             | Kind::Lang
             | Kind::Time
+            | Kind::Span
             | Kind::Flag { .. }
             | Kind::Choice(_) => match word(self, arg.name) {
                 Some(t) => Some(arg.kind.read(&t)?),
@@ -800,7 +811,10 @@ pub(super) mod tests {
                 "rules",
                 "help",
                 "lang",
-                "notify"
+                "notify",
+                "tournament",
+                "join",
+                "withdraw"
             ]
         );
         let mv = &json["options"][5]["options"];

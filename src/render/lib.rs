@@ -30,6 +30,7 @@ mod palette;
 pub mod rating_graph;
 mod replay;
 mod scene;
+pub mod standings;
 pub mod theme;
 
 use crate::lang::{Lang, side_name, tr};

@@ -43,8 +43,9 @@ pub use inspect::{DatabaseState, inspect};
 pub use location::{Location, PostgresUrl, SslMode, Tls};
 pub use rows::{
     ChallengeRow, ChallengeStatus, Finish, GameRow, GameStatus, GameThread, HeadToHead, Lease,
-    LeaseGrant, LiveMessage, NewChallenge, NewGame, PlayerRow, RankedPlayer, RatingChange,
-    RatingPoint, SeasonLength, SeasonLine, Step, Takeback, Timing,
+    LeaseGrant, LiveMessage, NewChallenge, NewGame, NewTournament, PlayerRow, RankedPlayer,
+    RatingChange, RatingPoint, SeasonLength, SeasonLine, Step, Takeback, Timing, TournamentChange,
+    TournamentEntry, TournamentKind, TournamentPlayer, TournamentRow, TournamentStatus,
 };
 pub use seasons::SeasonPlace;
 pub use secret::Secret;
@@ -99,8 +100,9 @@ macro_rules! on {
     };
 }
 
-// After `on!`, which it uses.
+// After `on!`, which they use.
 mod seasons;
+mod tournaments;
 
 impl Store {
     /// Opens (creating if needed) the SQLite database file and brings its schema up to date.

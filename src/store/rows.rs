@@ -434,3 +434,144 @@ pub struct SeasonLine {
     pub draws: u32,
     pub losses: u32,
 }
+
+/// How a tournament pairs its players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TournamentKind {
+    /// For a set time, whoever is free plays whoever else is (lichess's Arena).
+    Arena,
+    /// A set number of rounds, each paired by score.
+    Swiss,
+}
+
+impl TournamentKind {
+    pub fn code(self) -> &'static str {
+        match self {
+            TournamentKind::Arena => "arena",
+            TournamentKind::Swiss => "swiss",
+        }
+    }
+
+    pub fn from_code(s: &str) -> Option<TournamentKind> {
+        match s {
+            "arena" => Some(TournamentKind::Arena),
+            "swiss" => Some(TournamentKind::Swiss),
+            _ => None,
+        }
+    }
+}
+
+/// Where a tournament is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TournamentStatus {
+    /// Announced; players join until it starts.
+    Pending,
+    Running,
+    Finished,
+    /// Ended by a moderator before its end: no final standings.
+    Cancelled,
+}
+
+impl TournamentStatus {
+    pub fn code(self) -> &'static str {
+        match self {
+            TournamentStatus::Pending => "pending",
+            TournamentStatus::Running => "running",
+            TournamentStatus::Finished => "finished",
+            TournamentStatus::Cancelled => "cancelled",
+        }
+    }
+
+    pub fn from_code(s: &str) -> Option<TournamentStatus> {
+        [
+            TournamentStatus::Pending,
+            TournamentStatus::Running,
+            TournamentStatus::Finished,
+            TournamentStatus::Cancelled,
+        ]
+        .into_iter()
+        .find(|t| t.code() == s)
+    }
+
+    /// Pending or running: the one a place can have at a time.
+    pub fn is_live(self) -> bool {
+        matches!(self, TournamentStatus::Pending | TournamentStatus::Running)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentRow {
+    pub id: i64,
+    pub platform: String,
+    pub scope: String,
+    /// Where it was started: its announcements and games go there.
+    pub channel: String,
+    pub kind: TournamentKind,
+    pub status: TournamentStatus,
+    pub rated: bool,
+    pub time_control: TimeControl,
+    /// Swiss: how many rounds (Arena: 0).
+    pub rounds: u32,
+    /// Arena: how long it runs (Swiss: 0).
+    pub length_secs: i64,
+    pub starts_at: i64,
+    /// Swiss: the round under way (0 before the first).
+    pub round: u32,
+    /// Swiss: when the round under way ends, finished or not.
+    pub round_deadline: Option<i64>,
+    /// How many changes it has had: a change names the step it follows.
+    pub step: i64,
+    pub created_by: String,
+    pub created_at: i64,
+    pub finished_at: Option<i64>,
+}
+
+impl TournamentRow {
+    /// An Arena's end (a Swiss has none set ahead).
+    pub fn ends_at(&self) -> i64 {
+        self.starts_at.saturating_add(self.length_secs)
+    }
+}
+
+pub struct NewTournament<'a> {
+    pub platform: &'a str,
+    pub scope: &'a str,
+    pub channel: &'a str,
+    pub kind: TournamentKind,
+    pub rated: bool,
+    pub time_control: TimeControl,
+    pub rounds: u32,
+    pub length_secs: i64,
+    pub starts_at: i64,
+    pub created_by: &'a str,
+    pub now: i64,
+}
+
+/// A player of a tournament.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentPlayer {
+    pub player: PlayerRow,
+    pub joined_at: i64,
+    pub withdrawn: bool,
+}
+
+/// A game of a tournament's round, or a bye.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentEntry {
+    pub round: u32,
+    pub game: Option<GameRow>,
+    /// The player who sat the round out with a bye.
+    pub bye: Option<i64>,
+}
+
+/// One change to a live tournament, made whole or not at all: its new status and round, the
+/// games it starts, the byes it gives and the players it withdraws.
+pub struct TournamentChange<'a> {
+    pub status: TournamentStatus,
+    pub round: u32,
+    pub round_deadline: Option<i64>,
+    pub games: Vec<NewGame<'a>>,
+    pub byes: Vec<i64>,
+    pub withdraw: Vec<i64>,
+    pub now: i64,
+}

@@ -9,6 +9,7 @@ mod harness;
 mod threads;
 mod together;
 mod touch;
+mod tournament;
 
 use crate::synapse_or_skip;
 use harness::{Bot, BotOptions, Human, Proxy, decode_png, test_png, within};

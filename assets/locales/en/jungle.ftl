@@ -652,3 +652,125 @@ option-bots = Whether games against the bot count for the leaderboard
 choice-bots-on = On: they count
 choice-bots-off = Off: games between people only
 top-bots-left-out = Rated games against the bot count for the rating, not for the leaderboard.
+
+## Tournaments
+
+help-tournament = The tournament here and its standings (`history`, `export <id>`; moderators: `arena 60m 3+2`, `swiss 5 rounds 1d`, `start`, `cancel`)
+help-join = Join the tournament here
+help-withdraw = Leave the tournament here (your results stay)
+option-tournament-action = What to do (nothing: show the tournament here)
+option-tournament-number = Swiss: how many rounds; export: the tournament's number
+option-tournament-length = Arena: how long it runs (60m, 2h)
+option-tournament-clock = The games' clock (3+2, 1d)
+option-tournament-delay = Begin after (10m, 1h)
+tournament-name = { $kind ->
+        [swiss] Swiss #{ $id }
+       *[arena] Arena #{ $id }
+    }
+tournament-terms = { $kind ->
+        [swiss] { $rounds } rounds
+       *[arena] { $length }
+    }, { $time }, { $rated ->
+        [casual] casual
+       *[rated] rated
+    }
+tournament-announced = { $name } is announced: { $terms }. { $when } { $join } to play, { $show } for the standings.
+tournament-when-now = It has begun: players are paired as soon as two are free.
+tournament-when-in = It begins in { $time }.
+tournament-when-start = It begins when a moderator says { $command }.
+tournament-begun = { $name } has begun: { $terms }. Players are paired as soon as two are free; { $join } to play.
+tournament-starting = { $name } begins now.
+tournament-cancelled = { $name } is called off. Games under way finish as ordinary games.
+tournament-too-few = { $name } is called off: fewer than two players joined.
+tournament-round = { $name }, round { $round } of { $rounds }:
+tournament-pairing = - { $first } (Jade) vs { $second } (Crimson)
+tournament-bye = - { $name } has a bye this round (it counts as a win).
+tournament-no-show-out = - { $name } missed two games and is withdrawn.
+tournament-game-starts = { $name }: game #{ $game }, { $jade } (Jade) vs { $crimson } (Crimson). The boards and moves are in the game's thread.
+tournament-deadline-draw = Game #{ $game } did not finish by the round's deadline: it ends unrated and counts as a draw.
+tournament-final = Final standings of { $name }:
+tournament-podium = Congratulations to { $names }!
+tournament-title = { $name } ({ $terms }): { $status }; { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    }.
+tournament-status-waiting = announced, not begun yet
+tournament-status-pending = begins in { $time }
+tournament-status-arena = { $time } left
+tournament-status-arena-ending = time is up; the last games are finishing
+tournament-status-swiss = round { $round } of { $rounds }
+tournament-status-finished = finished
+tournament-status-cancelled = called off
+tournament-nobody = Nobody has joined yet.
+tournament-line = { $rank }. { $name }: { $points } { $points ->
+        [one] point
+       *[other] points
+    }{ $results ->
+        [none] {""}
+       *[other] {" "}({ $results })
+    }, { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }, performance { $performance }
+tournament-tie-breaks = {", "}Buchholz { $buchholz }, Sonneborn-Berger { $sb }
+tournament-on-fire = {" "}(on a streak: the next win counts double)
+tournament-alt = { $title } Standings table of { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    }: { $list }.
+tournament-alt-line = { $rank }. { $name } { $points }
+tournament-col-rank = #
+tournament-col-name = Player
+tournament-col-points = Points
+tournament-col-games = Games
+tournament-col-results = Results
+tournament-col-performance = Perf.
+tournament-how-to-join = { $join } to play, { $withdraw } to leave.
+tournament-none = There has been no tournament here yet. Moderators start one with { $arena } (live, for an hour) or { $swiss } (one game a round).
+tournament-history-none = No tournament has ended here yet.
+tournament-history-title = Tournaments here, the latest first:
+tournament-history-line = { $name } ({ $terms }), { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    }: { $state ->
+        [cancelled] called off
+        [empty] no games played
+       *[won] won by { $winner }
+    }
+tournament-history-export = { $command } lists a tournament's games.
+tournament-export-title = { $name } ({ $terms }), { $games ->
+        [one] { $games } game
+       *[other] { $games } games
+    }:
+tournament-export-game = { $kind ->
+        [swiss] Round { $round }, #{ $game }
+       *[arena] #{ $game }
+    }: { $title }, { $state }
+tournament-export-bye = Round { $round }: { $name }, bye
+tournament-no-such = There is no tournament #{ $id } in this server.
+tournament-private = Tournaments are for servers and rooms, not direct messages.
+tournament-moderators-only = Only { $who } may announce, begin or call off a tournament.
+tournament-arena-live = An Arena plays a live clock such as `3+2`: games must end while it runs.
+tournament-arena-length = An Arena runs from { $shortest } to { $longest }.
+tournament-swiss-rounds = A Swiss has { $fewest } to { $most } rounds.
+tournament-one-at-a-time = { $name } is still on here: one tournament at a time ({ $cancel } calls it off).
+tournament-nothing-to-start = There is no announced tournament here waiting to begin.
+tournament-nothing-live = There is no tournament on here.
+tournament-nothing-to-join = There is no tournament to join here.
+tournament-moved-on = The tournament changed meanwhile: nothing was done. Please try again.
+tournament-joined = { $name } joins { $tournament } ({ $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    }): { $when }.
+tournament-join-arena = you are paired as soon as someone else is free
+tournament-join-swiss = you are paired from the next round
+tournament-joined-already = You are already playing in { $name } ({ $withdraw } to leave).
+tournament-not-in = You are not playing in { $name } ({ $join } to join).
+tournament-withdrew = { $name } withdraws from { $tournament }: no more games, and the results so far stay in the standings. { $join } comes back.
+choice-tournament-arena = Announce an Arena (moderators)
+choice-tournament-swiss = Announce a Swiss (moderators)
+choice-tournament-history = The tournaments held here
+choice-tournament-export = A tournament's games
+choice-tournament-start = Begin the announced one now (moderators)
+choice-tournament-cancel = Call it off (moderators)
+tournament-game-board = { $name }, game #{ $game }: { $jade } (Jade, moves first) against { $crimson } (Crimson). Clock: { $time }. { $how }

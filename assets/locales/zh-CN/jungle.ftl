@@ -582,3 +582,104 @@ option-bots = 和机器人下的棋算不算进排行榜
 choice-bots-on = 算进去
 choice-bots-off = 不算，只算真人之间的对局
 top-bots-left-out = 和机器人下的计分局只算积分，不算进排行榜。
+
+## 比赛
+
+help-tournament = 查看这里的比赛和排名（`history` 往届比赛，`export <编号>` 比赛的对局；管理员：`arena 60m 3+2`、`swiss 5 rounds 1d`、`start`、`cancel`）
+help-join = 报名参加这里的比赛
+help-withdraw = 退出这里的比赛（已有成绩保留）
+option-tournament-action = 要做什么（不填：查看这里的比赛）
+option-tournament-number = 瑞士制：几轮；导出：比赛编号
+option-tournament-length = 竞技场：比赛时长（60m、2h）
+option-tournament-clock = 对局用时（3+2、1d）
+option-tournament-delay = 多久后开始（10m、1h）
+tournament-name = { $kind ->
+        [swiss] 瑞士制比赛 #{ $id }
+       *[arena] 竞技场比赛 #{ $id }
+    }
+tournament-terms = { $kind ->
+        [swiss] 共 { $rounds } 轮
+       *[arena] 时长{ $length }
+    }，{ $time }，{ $rated ->
+        [casual] 不计积分
+       *[rated] 计积分
+    }
+tournament-announced = { $name } 已发布：{ $terms }。{ $when }用 { $join } 报名，用 { $show } 查看排名。
+tournament-when-now = 比赛已经开始，有两位玩家空闲就马上配对。
+tournament-when-in = { $time }后开始。
+tournament-when-start = 管理员发出 { $command } 后开始。
+tournament-begun = { $name } 开始了：{ $terms }。有两位玩家空闲就马上配对；用 { $join } 报名参赛。
+tournament-starting = { $name } 现在开始。
+tournament-cancelled = { $name } 已取消。正在进行的对局照常下完，按普通对局计算。
+tournament-too-few = { $name } 取消了：报名的玩家不到两人。
+tournament-round = { $name }，第 { $round } 轮（共 { $rounds } 轮）：
+tournament-pairing = - { $first }（执绿）对 { $second }（执红）
+tournament-bye = - { $name } 本轮轮空（按胜一盘计）。
+tournament-no-show-out = - { $name } 两盘棋没有出场，已被退赛。
+tournament-game-starts = { $name }：第 #{ $game } 盘，{ $jade }（执绿）对 { $crimson }（执红）。棋盘和着法都在这盘棋的子区里。
+tournament-deadline-draw = 第 #{ $game } 盘没有在本轮截止时间前下完：对局结束，不计积分，按和棋计算。
+tournament-final = { $name } 最终排名：
+tournament-podium = 恭喜 { $names }！
+tournament-title = { $name }（{ $terms }）：{ $status }；{ $players } 人参赛。
+tournament-status-waiting = 已发布，尚未开始
+tournament-status-pending = { $time }后开始
+tournament-status-arena = 还剩{ $time }
+tournament-status-arena-ending = 时间到了，最后几盘正在收尾
+tournament-status-swiss = 第 { $round } 轮（共 { $rounds } 轮）
+tournament-status-finished = 已结束
+tournament-status-cancelled = 已取消
+tournament-nobody = 还没有人报名。
+tournament-line = { $rank }. { $name }：{ $points } 分{ $results ->
+        [none] {""}
+       *[other] （{ $results }）
+    }，{ $games } 盘，表现分 { $performance }
+tournament-tie-breaks = ，对手分 { $buchholz }，索伯分 { $sb }
+tournament-on-fire = （连胜中：下一盘赢了得双倍分）
+tournament-alt = { $title } 排名表，共 { $players } 人：{ $list }。
+tournament-alt-line = 第 { $rank } 名 { $name } { $points } 分
+tournament-col-rank = 名次
+tournament-col-name = 玩家
+tournament-col-points = 积分
+tournament-col-games = 盘数
+tournament-col-results = 战绩
+tournament-col-performance = 表现分
+tournament-how-to-join = 用 { $join } 报名，用 { $withdraw } 退赛。
+tournament-none = 这里还没有办过比赛。管理员可以用 { $arena }（快棋，一小时）或 { $swiss }（每轮一盘）发起比赛。
+tournament-history-none = 这里还没有结束的比赛。
+tournament-history-title = 这里的比赛，最近的在前：
+tournament-history-line = { $name }（{ $terms }），{ $players } 人参赛：{ $state ->
+        [cancelled] 已取消
+        [empty] 没有下过棋
+       *[won] 冠军 { $winner }
+    }
+tournament-history-export = 用 { $command } 查看一场比赛的全部对局。
+tournament-export-title = { $name }（{ $terms }），共 { $games } 盘：
+tournament-export-game = { $kind ->
+        [swiss] 第 { $round } 轮，#{ $game }
+       *[arena] #{ $game }
+    }：{ $title }，{ $state }
+tournament-export-bye = 第 { $round } 轮：{ $name } 轮空
+tournament-no-such = 本服务器没有编号为 #{ $id } 的比赛。
+tournament-private = 比赛只能在服务器或房间里举行，私信里不行。
+tournament-moderators-only = 只有{ $who }才能发起、开始或取消比赛。
+tournament-arena-live = 竞技场比赛要用快棋用时，比如 `3+2`：对局必须在比赛期间下完。
+tournament-arena-length = 竞技场比赛的时长可以是{ $shortest }到{ $longest }。
+tournament-swiss-rounds = 瑞士制比赛可以下 { $fewest } 到 { $most } 轮。
+tournament-one-at-a-time = { $name } 还在进行：同一时间只能办一场比赛（{ $cancel } 可以取消它）。
+tournament-nothing-to-start = 这里没有等待开始的比赛。
+tournament-nothing-live = 这里现在没有比赛。
+tournament-nothing-to-join = 这里没有可以报名的比赛。
+tournament-moved-on = 比赛刚刚有了变化，这次操作没有生效，请再试一次。
+tournament-joined = { $name } 报名参加 { $tournament }（共 { $players } 人）：{ $when }。
+tournament-join-arena = 有人空闲就马上为你配对
+tournament-join-swiss = 从下一轮开始为你配对
+tournament-joined-already = 你已经在 { $name } 里了（用 { $withdraw } 退赛）。
+tournament-not-in = 你没有参加 { $name }（用 { $join } 报名）。
+tournament-withdrew = { $name } 退出了 { $tournament }：不再配对，已有成绩保留在排名里。用 { $join } 可以重新报名。
+choice-tournament-arena = 发起竞技场比赛（管理员）
+choice-tournament-swiss = 发起瑞士制比赛（管理员）
+choice-tournament-history = 这里办过的比赛
+choice-tournament-export = 一场比赛的全部对局
+choice-tournament-start = 让已发布的比赛马上开始（管理员）
+choice-tournament-cancel = 取消比赛（管理员）
+tournament-game-board = { $name }，第 #{ $game } 盘：{ $jade }（执绿，先走）对 { $crimson }（执红）。用时：{ $time }。{ $how }

@@ -578,3 +578,104 @@ option-bots = 跟機器人下的棋要不要算進排行榜
 choice-bots-on = 算進去
 choice-bots-off = 不算，只算真人之間的對局
 top-bots-left-out = 跟機器人下的計分局只算等級分，不算進排行榜。
+
+## 比賽
+
+help-tournament = 查看這裡的比賽和排名（`history` 歷屆比賽，`export <編號>` 比賽的對局；管理員：`arena 60m 3+2`、`swiss 5 rounds 1d`、`start`、`cancel`）
+help-join = 報名參加這裡的比賽
+help-withdraw = 退出這裡的比賽（已有的成績會保留）
+option-tournament-action = 要做什麼（不填：查看這裡的比賽）
+option-tournament-number = 瑞士制：幾輪；匯出：比賽編號
+option-tournament-length = 競技場：比賽多長（60m、2h）
+option-tournament-clock = 對局的棋鐘（3+2、1d）
+option-tournament-delay = 多久之後開始（10m、1h）
+tournament-name = { $kind ->
+        [swiss] 瑞士制比賽 #{ $id }
+       *[arena] 競技場比賽 #{ $id }
+    }
+tournament-terms = { $kind ->
+        [swiss] 共 { $rounds } 輪
+       *[arena] 為期 { $length }
+    }，{ $time }，{ $rated ->
+        [casual] 不計等級分
+       *[rated] 計等級分
+    }
+tournament-announced = { $name } 公布了：{ $terms }。{ $when }用 { $join } 報名，用 { $show } 查看排名。
+tournament-when-now = 比賽已經開始，只要有兩位玩家有空就馬上配對。
+tournament-when-in = { $time }後開始。
+tournament-when-start = 等管理員下 { $command } 就開始。
+tournament-begun = { $name } 開始了：{ $terms }。只要有兩位玩家有空就馬上配對；用 { $join } 報名參賽。
+tournament-starting = { $name } 現在開始。
+tournament-cancelled = { $name } 取消了。進行中的對局照常下完，當作一般對局。
+tournament-too-few = { $name } 取消了：報名的玩家不到兩位。
+tournament-round = { $name }，第 { $round } 輪（共 { $rounds } 輪）：
+tournament-pairing = - { $first }（綠方）對 { $second }（紅方）
+tournament-bye = - { $name } 這一輪輪空（算贏一局）。
+tournament-no-show-out = - { $name } 有兩局沒有出賽，已經被退賽。
+tournament-game-starts = { $name }：第 #{ $game } 局，{ $jade }（綠方）對 { $crimson }（紅方）。棋盤和棋步都在這局的討論串裡。
+tournament-deadline-draw = 第 #{ $game } 局在這一輪的截止時間前沒有下完：對局結束，不計等級分，算和局。
+tournament-final = { $name } 最終排名：
+tournament-podium = 恭喜 { $names }！
+tournament-title = { $name }（{ $terms }）：{ $status }；共 { $players } 位玩家。
+tournament-status-waiting = 已經公布，還沒開始
+tournament-status-pending = { $time }後開始
+tournament-status-arena = 還剩 { $time }
+tournament-status-arena-ending = 時間到了，最後幾局正在收尾
+tournament-status-swiss = 第 { $round } 輪（共 { $rounds } 輪）
+tournament-status-finished = 已經結束
+tournament-status-cancelled = 已經取消
+tournament-nobody = 還沒有人報名。
+tournament-line = { $rank }. { $name }：{ $points } 分{ $results ->
+        [none] {""}
+       *[other] （{ $results }）
+    }，{ $games } 局，表現分 { $performance }
+tournament-tie-breaks = ，對手分 { $buchholz }，索伯分 { $sb }
+tournament-on-fire = （連勝中：下一局贏了分數加倍）
+tournament-alt = { $title } 排名表，共 { $players } 位玩家：{ $list }。
+tournament-alt-line = 第 { $rank } 名 { $name } { $points } 分
+tournament-col-rank = 名次
+tournament-col-name = 玩家
+tournament-col-points = 積分
+tournament-col-games = 局數
+tournament-col-results = 戰績
+tournament-col-performance = 表現分
+tournament-how-to-join = 用 { $join } 報名，用 { $withdraw } 退賽。
+tournament-none = 這裡還沒有辦過比賽。管理員可以用 { $arena }（快棋，一小時）或 { $swiss }（每輪一局）舉辦比賽。
+tournament-history-none = 這裡還沒有已經結束的比賽。
+tournament-history-title = 這裡的比賽，最近的排在前面：
+tournament-history-line = { $name }（{ $terms }），共 { $players } 位玩家：{ $state ->
+        [cancelled] 已經取消
+        [empty] 一局都沒下
+       *[won] 冠軍是 { $winner }
+    }
+tournament-history-export = 用 { $command } 查看一場比賽的所有對局。
+tournament-export-title = { $name }（{ $terms }），共 { $games } 局：
+tournament-export-game = { $kind ->
+        [swiss] 第 { $round } 輪，#{ $game }
+       *[arena] #{ $game }
+    }：{ $title }，{ $state }
+tournament-export-bye = 第 { $round } 輪：{ $name } 輪空
+tournament-no-such = 這個伺服器沒有編號 #{ $id } 的比賽。
+tournament-private = 比賽只能在伺服器或聊天室裡舉辦，私訊不行。
+tournament-moderators-only = 只有{ $who }可以舉辦、開始或取消比賽。
+tournament-arena-live = 競技場比賽要用快棋棋鐘，例如 `3+2`：對局必須在比賽期間下完。
+tournament-arena-length = 競技場比賽可以辦 { $shortest }到 { $longest }。
+tournament-swiss-rounds = 瑞士制比賽可以下 { $fewest } 到 { $most } 輪。
+tournament-one-at-a-time = { $name } 還在進行：同一時間只能辦一場比賽（{ $cancel } 可以取消它）。
+tournament-nothing-to-start = 這裡沒有等著開始的比賽。
+tournament-nothing-live = 這裡現在沒有比賽。
+tournament-nothing-to-join = 這裡沒有可以報名的比賽。
+tournament-moved-on = 比賽剛好有了變動，這次什麼都沒做，請再試一次。
+tournament-joined = { $name } 報名參加 { $tournament }（共 { $players } 位玩家）：{ $when }。
+tournament-join-arena = 只要有人有空就馬上幫你配對
+tournament-join-swiss = 從下一輪開始幫你配對
+tournament-joined-already = 你已經在 { $name } 裡了（用 { $withdraw } 退賽）。
+tournament-not-in = 你沒有參加 { $name }（用 { $join } 報名）。
+tournament-withdrew = { $name } 退出了 { $tournament }：不會再配對，已有的成績會留在排名裡。用 { $join } 可以重新報名。
+choice-tournament-arena = 舉辦競技場比賽（管理員）
+choice-tournament-swiss = 舉辦瑞士制比賽（管理員）
+choice-tournament-history = 這裡辦過的比賽
+choice-tournament-export = 一場比賽的所有對局
+choice-tournament-start = 讓已公布的比賽馬上開始（管理員）
+choice-tournament-cancel = 取消比賽（管理員）
+tournament-game-board = { $name }，第 #{ $game } 局：{ $jade }（綠方，先走）對 { $crimson }（紅方）。棋鐘：{ $time }。{ $how }

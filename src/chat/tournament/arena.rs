@@ -66,11 +66,12 @@ pub struct ArenaEntrant {
 /// one who played First less often (firsts - seconds smaller) plays First;
 /// ties by lower id. Returns (first, second) pairs. Deterministic.
 ///
-/// Algorithm (O(n²), n = free players):
+/// Algorithm (O(n³) at worst, n = free players):
 /// 1. Later entries with an id already seen are dropped (a player cannot
 ///    be paired with themselves).
-/// 2. With an odd count, the player with the largest `free_since` waits
-///    (ties: the larger id waits).
+/// 2. With an odd count one player waits: the one free for the shortest
+///    time (ties: the larger id), unless that leaves a rematch that another
+///    choice of who waits avoids; then the first such choice in that order.
 /// 3. Sort by points desc, rating desc, id asc; each unpaired player in
 ///    turn takes the nearest following unpaired player who is not a
 ///    rematch, or the nearest one at all if every option is a rematch.
@@ -78,10 +79,17 @@ pub struct ArenaEntrant {
 ///    where the swap leaves neither pair a rematch. Greedy pairing alone
 ///    would leave the last two players stuck with each other.
 pub fn pair_free(free: &[ArenaEntrant]) -> Vec<(PlayerId, PlayerId)> {
-    let mut pool = distinct(free);
-    if pool.len() % 2 == 1 {
-        remove_latest_arrival(&mut pool);
-    }
+    let pool = distinct(free);
+    let pairs = if pool.len().is_multiple_of(2) {
+        pair_pool(pool)
+    } else {
+        pair_all_but_one(pool)
+    };
+    pairs.into_iter().map(|(a, b)| colour_pair(a, b)).collect()
+}
+
+/// Steps 3 and 4 on an even pool.
+fn pair_pool(mut pool: Vec<&ArenaEntrant>) -> Vec<Pair<'_>> {
     pool.sort_by(|a, b| {
         b.points
             .cmp(&a.points)
@@ -90,26 +98,30 @@ pub fn pair_free(free: &[ArenaEntrant]) -> Vec<(PlayerId, PlayerId)> {
     });
     let mut pairs = greedy_pairs(&pool);
     repair_rematches(&mut pairs);
-    pairs.into_iter().map(|(a, b)| colour_pair(a, b)).collect()
+    pairs
+}
+
+/// Step 2: who waits, tried from the latest arrival on.
+fn pair_all_but_one(pool: Vec<&ArenaEntrant>) -> Vec<Pair<'_>> {
+    let mut order: Vec<usize> = (0..pool.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse((pool[i].free_since, pool[i].id)));
+    let mut first_try = None;
+    for i in order {
+        let mut rest = pool.clone();
+        rest.remove(i);
+        let pairs = pair_pool(rest);
+        if pairs.iter().all(|(a, b)| !is_rematch(a, b)) {
+            return pairs;
+        }
+        first_try.get_or_insert(pairs);
+    }
+    first_try.unwrap_or_default()
 }
 
 /// Keeps the first entry for each id.
 fn distinct(free: &[ArenaEntrant]) -> Vec<&ArenaEntrant> {
     let mut seen = std::collections::HashSet::new();
     free.iter().filter(|e| seen.insert(e.id)).collect()
-}
-
-/// Drops the most recent arrival: waiting is fairest for whoever has
-/// waited least.
-fn remove_latest_arrival(pool: &mut Vec<&ArenaEntrant>) {
-    let latest = pool
-        .iter()
-        .enumerate()
-        .max_by_key(|(_, e)| (e.free_since, e.id))
-        .map(|(i, _)| i);
-    if let Some(i) = latest {
-        pool.remove(i);
-    }
 }
 
 fn is_rematch(a: &ArenaEntrant, b: &ArenaEntrant) -> bool {
@@ -196,6 +208,25 @@ mod tests {
             seconds: 0,
             free_since: 0,
         }
+    }
+
+    /// Three free at once, the leader just back from a game with 4 and the third's last game
+    /// against the leader: waiting the leader out is the only pairing without a rematch.
+    #[test]
+    fn who_waits_is_chosen_to_avoid_a_rematch() {
+        let free = [
+            entrant(1, 8, Some(4)),
+            entrant(4, 0, Some(1)),
+            entrant(5, 0, Some(1)),
+        ];
+        assert_eq!(unordered(&pair_free(&free)), vec![(4, 5)]);
+        // With no rematch in the way, the latest arrival (ties: the larger id) waits.
+        let free = [
+            entrant(1, 8, None),
+            entrant(4, 0, None),
+            entrant(5, 0, None),
+        ];
+        assert_eq!(unordered(&pair_free(&free)), vec![(1, 4)]);
     }
 
     fn unordered(pairs: &[(PlayerId, PlayerId)]) -> Vec<(PlayerId, PlayerId)> {

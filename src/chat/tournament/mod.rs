@@ -3,9 +3,13 @@
 //! channel.
 
 pub mod arena;
+pub(crate) mod commands;
+pub(crate) mod run;
 pub mod standings;
+mod state;
 pub mod swiss;
 pub mod types;
+mod view;
 
 pub use arena::{ArenaEntrant, ArenaScore, arena_score, pair_free};
 pub use standings::{Mark, Standing, arena_standings, swiss_standings};

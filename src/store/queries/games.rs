@@ -29,7 +29,16 @@ pub(crate) fn lock_players(c: &mut dyn Sql, ids: &[i64]) -> Result<()> {
 /// [`StoreError::Conflict`] when it is no longer open) unless one of its players already has
 /// an active game in that channel ([`StoreError::Busy`]).
 pub(crate) fn start(c: &mut dyn Sql, g: &NewGame<'_>, challenge: Option<i64>) -> Result<GameRow> {
-    c.tx(|tx| {
+    c.tx(|tx| start_in(tx, g, challenge))
+}
+
+/// [`start`] inside a transaction the caller holds (a tournament's round starts several).
+pub(crate) fn start_in(
+    tx: &mut dyn Sql,
+    g: &NewGame<'_>,
+    challenge: Option<i64>,
+) -> Result<GameRow> {
+    {
         let players: Vec<i64> = [g.jade_id, g.crimson_id].into_iter().flatten().collect();
         lock_players(tx, &players)?;
         for &player in &players {
@@ -91,7 +100,7 @@ pub(crate) fn start(c: &mut dyn Sql, g: &NewGame<'_>, challenge: Option<i64>) ->
             }
         }
         Ok(game)
-    })
+    }
 }
 
 pub(crate) fn game(c: &mut dyn Sql, id: i64) -> Result<Option<GameRow>> {

@@ -12,3 +12,4 @@ pub(crate) mod players;
 pub(crate) mod ratings;
 pub(crate) mod takebacks;
 pub(crate) mod threads;
+pub(crate) mod tournaments;

@@ -265,6 +265,52 @@ const MIGRATIONS: &[Migration] = &[
     "#,
         backfill: None,
     },
+    // 13 -> 14: tournaments, their players, and their games and byes round by round. `step`
+    // counts the changes made to a tournament: each is made only by the writer that saw the
+    // step before it (two processes pair a round once).
+    Migration {
+        sql: r#"
+    CREATE TABLE tournaments (
+        id             INTEGER PRIMARY KEY,
+        platform       TEXT    NOT NULL,
+        scope          TEXT    NOT NULL,
+        channel        TEXT    NOT NULL,
+        kind           TEXT    NOT NULL,
+        status         TEXT    NOT NULL,
+        rated          INTEGER NOT NULL,
+        time_control   TEXT    NOT NULL,
+        rounds         INTEGER NOT NULL,
+        length_secs    INTEGER NOT NULL,
+        starts_at      INTEGER NOT NULL,
+        round          INTEGER NOT NULL DEFAULT 0,
+        round_deadline INTEGER,
+        step           INTEGER NOT NULL DEFAULT 0,
+        created_by     TEXT    NOT NULL,
+        created_at     INTEGER NOT NULL,
+        finished_at    INTEGER
+    );
+    CREATE INDEX tournaments_by_place ON tournaments (platform, scope, status);
+    -- One pending or running tournament a place, whichever process starts it.
+    CREATE UNIQUE INDEX tournaments_one_live ON tournaments (platform, scope)
+        WHERE status IN ('pending', 'running');
+    CREATE TABLE tournament_players (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        player_id     INTEGER NOT NULL REFERENCES players (id),
+        joined_at     INTEGER NOT NULL,
+        withdrawn     INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (tournament_id, player_id)
+    );
+    CREATE TABLE tournament_games (
+        tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+        round         INTEGER NOT NULL,
+        game_id       INTEGER REFERENCES games (id),
+        bye_player    INTEGER REFERENCES players (id)
+    );
+    CREATE INDEX tournament_games_by_tournament ON tournament_games (tournament_id, round);
+    CREATE INDEX tournament_games_by_game ON tournament_games (game_id);
+    "#,
+        backfill: None,
+    },
 ];
 
 /// Fills `captures` and `hashes` of the games stored before migration 2 by replaying them.
