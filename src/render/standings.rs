@@ -178,7 +178,7 @@ mod tests {
                 .map(|i| StandingsRow {
                     rank: i as u32 + 1,
                     name: format!("player {i}"),
-                    points: (10 - i).to_string(),
+                    points: (100 - i).to_string(),
                     games: 3,
                     results: vec![Cell::Win("2"), Cell::Draw("1"), Cell::Loss("0")],
                     performance: Some(1500 - i as i32 * 10),
