@@ -73,11 +73,19 @@ pub struct Memory {
 }
 
 impl Memory {
+    /// A table of `hash_mb` megabytes, mapped in memory now: a caller on a clock makes it
+    /// before the clock starts, so the first move's time is spent searching.
     pub fn new(hash_mb: usize) -> Memory {
-        Memory {
-            table: tt::Table::new(hash_mb),
-        }
+        let mut table = tt::Table::new(hash_mb);
+        table.prefault();
+        Memory { table }
     }
+}
+
+/// Builds the tables the evaluation computes on first use, so that a process's first search
+/// does not pay for them inside its thinking time.
+pub fn warm_up() {
+    std::sync::LazyLock::force(&tables::LEAP_DISTANCE);
 }
 
 /// [`search`] starting from, and adding to, what `memory` holds. `options.hash_mb` is not

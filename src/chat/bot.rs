@@ -104,6 +104,11 @@ pub fn choose_move(
     seed: u64,
     memory: &mut Option<Memory>,
 ) -> Option<Move> {
+    // The tables and the level's memory first: the thinking time is for thinking.
+    ai::warm_up();
+    if settings.remembers && memory.is_none() {
+        *memory = Some(Memory::new(settings.hash_mb));
+    }
     let stop = Deadline::new(settings.movetime_ms);
     let mv = think(pos, settings, history, seed, &stop, memory).best?;
     // The search never returns an illegal move; should that ever change, play a legal one.

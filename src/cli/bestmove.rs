@@ -79,8 +79,13 @@ pub fn run(args: &Args) -> anyhow::Result<()> {
         (None, None) => Some(DEFAULT_MOVETIME_MS),
         (None, Some(_)) => Some(settings.movetime_ms),
     };
+    // The tables and the hash are made before the clock starts: a fresh process's start-up
+    // is not the search's time.
+    ai::warm_up();
+    let mut memory = ai::Memory::new(settings.hash_mb);
     let timer = movetime.map_or_else(Deadline::unlimited, Deadline::new);
-    let result = ai::search(
+    let result = ai::search_remembering(
+        &mut memory,
         &pos,
         &[],
         &settings.options(args.seed),

@@ -165,6 +165,13 @@ fn play_game(index: usize, args: &Args, players: [(Player, LevelSettings); 2]) -
             s.movetime_ms = ms;
         }
         let seed = mix(args.seed ^ ((index as u64) << 20) ^ plies as u64);
+        // A remembering level's table is made before its first move's clock starts.
+        if let Player::Bot(_) = who
+            && s.remembers
+            && memories[player].is_none()
+        {
+            memories[player] = Some(Memory::new(s.hash_mb));
+        }
         let timer = Deadline::on_clock(s.movetime_ms, thread_cpu_time);
         let mv = match who {
             Player::Random => random_move(&pos, seed),
@@ -340,6 +347,8 @@ pub fn ladder(pairs: &[(f64, f64)]) -> Vec<Rung> {
 
 pub fn run(args: &Args) -> anyhow::Result<()> {
     anyhow::ensure!(args.games > 0, "--games must be at least 1");
+    // The evaluation's tables before any game's clock starts.
+    crate::ai::warm_up();
     if !args.ladder {
         let (a, b) = args
             .players
