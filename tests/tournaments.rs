@@ -340,6 +340,53 @@ fn a_swiss_of_five_gives_byes_withdraws_a_no_show_and_breaks_ties() {
     }
 }
 
+/// A correspondence Swiss round still going at its deadline (a week per day a move): the game
+/// ends unrated and counts as a draw, and the next pairing follows (here none is left).
+#[test]
+fn a_swiss_round_past_its_deadline_ends_its_games_as_draws() {
+    for backend in backends() {
+        let ch = Channel::on(&backend);
+        let mut script = String::from(
+            "alice: !jungle tournament swiss 2 rounds 1d\n\
+             alice: !jungle join\n\
+             bob: !jungle join\n\
+             alice: !jungle tournament start\n\
+             /tick\n",
+        );
+        // A move every 22 hours, each within its day: after seven, the round's week is out.
+        for mv in [
+            "alice: G7 G6",
+            "bob: A3 A4",
+            "alice: G6 G5",
+            "bob: A4 A5",
+            "alice: F8 F7",
+            "bob: F2 F3",
+            "alice: B8 B7",
+        ] {
+            script.push_str(&format!("/advance 22h\n{mv}\n"));
+        }
+        script.push_str("/advance 22h\n/tick\n");
+        let out = ch.run(&script);
+        has(
+            &out,
+            "Game #1 did not finish by the round's deadline: it ends unrated and counts as a draw.",
+        );
+        let table = ranked(&out, "Final standings of Swiss #1:");
+        assert_eq!(table.len(), 2, "{out}");
+        assert!(
+            table[0].starts_with("1. alice: 0.5 points (½), 1 game"),
+            "{out}"
+        );
+        assert!(
+            table[1].starts_with("2. bob: 0.5 points (½), 1 game"),
+            "{out}"
+        );
+        let game = ch.store().game(1).unwrap().unwrap();
+        assert_eq!(game.status, jungle::store::GameStatus::Aborted);
+        assert_eq!(game.ply, 7, "every move was played");
+    }
+}
+
 /// Two processes that read a tournament at the same step: the first change lands, the second
 /// writes nothing; a second tournament in a place with a live one is refused.
 #[test]

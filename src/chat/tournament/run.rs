@@ -424,7 +424,7 @@ fn finish(env: &Env<'_>, state: &State, lang: Lang) -> Result<Vec<Reply>, ChatEr
     {
         return Ok(Vec::new());
     }
-    Ok(vec![view::final_standings(env, state, lang)])
+    Ok(vec![view::final_standings(state, lang)])
 }
 
 fn cancel_few(env: &Env<'_>, state: &State, lang: Lang) -> Result<Vec<Reply>, ChatError> {

@@ -223,7 +223,7 @@ pub(crate) fn standings(state: &State, lang: Lang, title: String) -> Reply {
 }
 
 /// The final post: the standings and the top three, mentioned, in a new message.
-pub(crate) fn final_standings(_env: &Env<'_>, state: &State, lang: Lang) -> Reply {
+pub(crate) fn final_standings(state: &State, lang: Lang) -> Reply {
     let title = tr!(lang, "tournament-final", name = name(lang, &state.t));
     let mut reply = standings(state, lang, title);
     let table = state.standings();
