@@ -160,6 +160,7 @@ fn every_returned_move_is_legal() {
             seed: i as u64,
             hash_mb: 1,
             contempt: 0,
+            ..Options::default()
         };
         let r = ai::search(p, &[], &opts, &NoStop, &mut ());
         match r.best {

@@ -347,3 +347,67 @@ fn the_largest_values_allowed_still_run() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(stdout(&o), "0\n");
 }
+
+#[test]
+fn tune_writes_a_table_that_selfplay_plays_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("fitted.txt");
+    let table_arg = table.to_str().unwrap();
+    let o = jungle(&[
+        "tune", "--games", "4", "--nodes", "300", "--passes", "1", "-o", table_arg,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&table).unwrap();
+    // The header says how it was made; the loss went down.
+    assert!(
+        text.contains("# jungle tune --games 4 --nodes 300"),
+        "{text}"
+    );
+    let losses = text
+        .lines()
+        .find_map(|l| l.split_once("loss before "))
+        .map(|(_, rest)| rest.to_string())
+        .expect(&text);
+    let (before, after) = losses.split_once(", after ").unwrap();
+    let before: f64 = before.parse().unwrap();
+    let after: f64 = after.split(';').next().unwrap().parse().unwrap();
+    assert!(after < before, "{losses}");
+    // Selfplay reads it for one player.
+    let o = jungle(&[
+        "selfplay",
+        "--a",
+        "easy",
+        "--b",
+        "easy",
+        "--games",
+        "2",
+        "--a-weights",
+        table_arg,
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("level 2 vs level 2: 2 games"));
+    // A broken table is refused, naming the file and the line, before any game.
+    let broken = dir.path().join("broken.txt");
+    std::fs::write(&broken, text.replace("tempo ", "tempo x")).unwrap();
+    let broken_arg = broken.to_str().unwrap();
+    refused(
+        &[
+            "selfplay",
+            "--a",
+            "easy",
+            "--b",
+            "easy",
+            "--b-weights",
+            broken_arg,
+        ],
+        &["broken.txt", "line", "tempo"],
+    );
+    refused(
+        &["tune", "--from", broken_arg, "-o", table_arg],
+        &["broken.txt", "tempo"],
+    );
+    refused(
+        &["tune", "--games", "1", "-o", "/nonexistent-dir/x.txt"],
+        &["/nonexistent-dir/x.txt"],
+    );
+}

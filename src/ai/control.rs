@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use engine::Move;
 
+use super::eval::{Eval, FITTED_EVAL};
 use super::score::Score;
 
 /// Polled by the search, every thousand nodes or so.
@@ -81,6 +82,8 @@ pub struct Options {
     /// Size of the transposition table in megabytes.
     pub hash_mb: usize,
     pub seed: u64,
+    /// The evaluation the search scores positions with.
+    pub eval: &'static Eval,
 }
 
 impl Default for Options {
@@ -91,6 +94,7 @@ impl Default for Options {
             contempt: 0,
             hash_mb: 16,
             seed: 0,
+            eval: &FITTED_EVAL,
         }
     }
 }

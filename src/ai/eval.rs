@@ -1,9 +1,12 @@
 //! The static evaluation: material that is not simply the ranks, the way to the enemy den by
 //! how each animal travels, den and trap defence, hanging pieces, rat/elephant tension, and a
-//! pull away from the 100-half-move draw for the side that is ahead.
+//! pull away from the 100-half-move draw for the side that is ahead. Its numbers are a table
+//! of [`Weights`]; an [`Eval`] is one table laid out for speed.
 
 use engine::square::NUM_SQUARES;
 use engine::terrain::TRAPS;
+use std::sync::LazyLock;
+
 use engine::{Animal, Position, Side, Square};
 
 use super::attacks::Layout;
@@ -12,36 +15,18 @@ use super::tables::{
     DEN_DISTANCE_TABLE, DEN_TRAP_GUARDS, DEN_ZONE, FAR, LEAP_DISTANCE, Travel, den_distance,
     water_slot,
 };
+use super::weights::{BASELINE, FITTED, PRESSURE_LEN, Weights, at};
 
-/// Base material, rat to elephant. The rat is worth more than its rank (it kills the elephant,
-/// swims and blocks leaps); lion and tiger more than theirs (they leap).
+/// Material for move ordering and quiescence's margins (the evaluation's own is in its
+/// weights): the rat is worth more than its rank (it kills the elephant, swims and blocks
+/// leaps); lion and tiger more than theirs (they leap).
 pub const MATERIAL: [Value; 8] = [350, 200, 250, 320, 420, 750, 850, 950];
-/// Added to a rat while the enemy elephant lives, taken from an elephant while the enemy rat lives.
-const RAT_ELEPHANT_TENSION: Value = 100;
-
-/// Bonus by den distance (moves to the enemy den) for an average attacker.
-const ADVANCE: [i32; 12] = [0, 200, 100, 65, 45, 32, 22, 14, 8, 4, 2, 0];
-/// How much each animal's advance counts, in percent.
-const ADVANCE_WEIGHT: [i32; 8] = [90, 55, 65, 80, 90, 100, 100, 100];
-
-/// Extra weight of an enemy animal this many moves from one's den (pressure on the den).
-const PRESSURE: [Value; 6] = [0, 0, 70, 40, 18, 0];
-/// How much each animal's pressure counts, in percent: a lion at the door is worse than a cat.
-const PRESSURE_WEIGHT: [i32; 8] = [80, 55, 65, 80, 90, 120, 130, 120];
-/// An enemy animal two or three moves from one's den that no defender nearby can capture.
-const UNOPPOSED: [Value; 4] = [0, 0, 130, 60];
-/// Each own piece within two steps of the den cancels this much pressure (up to the pressure).
-const COVER: Value = 30;
-/// An undefended trap beside the den while enemies are near.
-const OPEN_TRAP: Value = 25;
-/// Moving is worth something.
-const TEMPO: Value = 12;
 
 /// What one animal on one square is worth to its side, and the pressure it puts on the
 /// enemy den, packed so that a side's eight animals sum with eight additions:
-/// bits 0-11 the [`PRESSURE`] (at least 1 for an animal near the den at all), bits 12-15 one
-/// if it is near, bit 16 + animal if it is two or three moves from the den, and from bit 32
-/// material plus the advance bonus. Index 63 (a captured animal) is zero.
+/// bits 0-11 the pressure weight, bits 12-15 one if it is near (at most five moves from the
+/// den), bit 16 + animal if it is one to three moves from the den, and from bit 32 material
+/// plus the advance bonus. Index 63 (a captured animal) is zero.
 type Cell = u64;
 
 const PRESSURE_BITS: u64 = 0xFFF;
@@ -49,141 +34,231 @@ const NEAR_SHIFT: u32 = 12;
 const CLOSE_SHIFT: u32 = 16;
 const VALUE_SHIFT: u32 = 32;
 
-/// `CELLS[side][animal][square]`.
-static CELLS: [[[Cell; 64]; 8]; 2] = build_cells();
-
-const fn build_cells() -> [[[Cell; 64]; 8]; 2] {
-    let mut t = [[[0; 64]; 8]; 2];
-    let mut side = 0;
-    while side < 2 {
-        let mut a = 0;
-        while a < 8 {
-            let travel = Travel::of(Animal::ALL[a]) as usize;
-            let mut s = 0;
-            while s < NUM_SQUARES {
-                t[side][a][s] = cell(a, DEN_DISTANCE_TABLE[side][travel][s] as usize);
-                s += 1;
-            }
-            a += 1;
-        }
-        side += 1;
-    }
-    t
+/// An evaluation: a set of [`Weights`] laid out in the tables the evaluation reads.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Eval {
+    /// `cells[side][animal][square]`.
+    cells: [[[Cell; 64]; 8]; 2],
+    /// The cells of a lion (0) or tiger (1) by its den distance, which depends on the rats.
+    leaper_cells: [[Cell; FAR as usize + 1]; 2],
+    material: [Value; 8],
+    tension: Value,
+    /// By distance 0-3 (0 unused).
+    unopposed: [Value; 4],
+    cover: Value,
+    open_trap: Value,
+    on_trap: Value,
+    threat: Value,
+    capture: Value,
+    tempo: Value,
 }
 
-/// The cells of a lion (0) or tiger (1) by its den distance, which depends on the rats.
-static LEAPER_CELLS: [[Cell; FAR as usize + 1]; 2] = {
-    let mut t = [[0; FAR as usize + 1]; 2];
-    let mut i = 0;
-    while i < 2 {
-        let mut d = 0;
-        while d <= FAR as usize {
-            t[i][d] = cell(5 + i, d);
-            d += 1;
-        }
-        i += 1;
+impl std::fmt::Debug for Eval {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Eval(material {:?}, tempo {})",
+            self.material, self.tempo
+        )
     }
-    t
-};
+}
 
-const fn cell(a: usize, d: usize) -> Cell {
-    let advance = if d >= ADVANCE.len() {
-        0
-    } else {
-        ADVANCE[d] * ADVANCE_WEIGHT[a] / 100
-    };
-    let press = if d >= PRESSURE.len() {
-        0
-    } else if PRESSURE[d] > 0 {
-        PRESSURE[d] * PRESSURE_WEIGHT[a] / 100
-    } else {
-        1
-    };
-    let near = (press > 0) as u64;
-    let close = (d == 2 || d == 3) as u64;
-    ((MATERIAL[a] + advance) as u64) << VALUE_SHIFT
-        | close << (CLOSE_SHIFT + a as u32)
-        | near << NEAR_SHIFT
-        | press as u64
+/// Level 8's evaluation: the fitted weights.
+pub static FITTED_EVAL: LazyLock<Eval> = LazyLock::new(|| Eval::new(&FITTED));
+/// Levels 1-7's evaluation: the hand-set weights their ratings were measured with.
+pub static BASELINE_EVAL: LazyLock<Eval> = LazyLock::new(|| Eval::new(&BASELINE));
+
+impl Eval {
+    pub fn new(w: &Weights) -> Eval {
+        let material: [Value; 8] = std::array::from_fn(|a| w.term(at::MATERIAL)[a]);
+        let cell = |a: usize, d: usize| -> Cell {
+            let advance = w.row(at::ADVANCE, a).get(d).copied().unwrap_or(0);
+            let press = w.row(at::PRESSURE, a).get(d).copied().unwrap_or(0);
+            let near = (d < PRESSURE_LEN) as u64;
+            let close = (1..=3).contains(&d) as u64;
+            // The weights' ranges keep both fields non-negative and in their bits.
+            let value = (material[a] + advance).max(0) as u64;
+            value << VALUE_SHIFT
+                | close << (CLOSE_SHIFT + a as u32)
+                | near << NEAR_SHIFT
+                | (press.clamp(0, 500) as u64 & PRESSURE_BITS)
+        };
+        let mut cells = [[[0; 64]; 8]; 2];
+        for (side, by_animal) in cells.iter_mut().enumerate() {
+            for (a, by_square) in by_animal.iter_mut().enumerate() {
+                let travel = Travel::of(Animal::ALL[a]) as usize;
+                for (s, c) in by_square.iter_mut().enumerate().take(NUM_SQUARES) {
+                    *c = cell(a, usize::from(DEN_DISTANCE_TABLE[side][travel][s]));
+                }
+            }
+        }
+        let leaper_cells = std::array::from_fn(|i| std::array::from_fn(|d| cell(5 + i, d)));
+        let u = w.term(at::UNOPPOSED);
+        Eval {
+            cells,
+            leaper_cells,
+            material,
+            tension: w.scalar(at::TENSION),
+            unopposed: [0, u[0], u[1], u[2]],
+            cover: w.scalar(at::COVER),
+            open_trap: w.scalar(at::OPEN_TRAP),
+            on_trap: w.scalar(at::ON_TRAP),
+            threat: w.scalar(at::THREAT),
+            capture: w.scalar(at::CAPTURE),
+            tempo: w.scalar(at::TEMPO),
+        }
+    }
+
+    /// The evaluation of `pos` for the side to move, in centi-rat units (a rat is about 350).
+    pub fn evaluate(&self, pos: &Position) -> Value {
+        let layout = Layout::new(pos);
+        draw_pull(self.placement(pos, &layout), pos.halfmove_clock())
+    }
+
+    /// One side's terms from where its animals (`raw`) and the enemy's (`enemy_raw`) stand.
+    /// Lion and tiger distances depend on where the rats swim; `leap` is
+    /// `LEAP_DISTANCE[side][rat case]`.
+    #[inline(always)]
+    fn side_terms(
+        &self,
+        side: Side,
+        raw: &[u8; 8],
+        enemy_raw: &[u8; 8],
+        leap: &[u8; 64],
+    ) -> SideSum {
+        let cells = &self.cells[side.index()];
+        let mut acc: u64 = 0;
+        for a in [0, 1, 2, 3, 4, 7] {
+            acc += cells[a][usize::from(raw[a] & 63)];
+        }
+        for a in [5, 6] {
+            if raw[a] < 63 {
+                let d = leap[usize::from(raw[a])].min(FAR);
+                acc += self.leaper_cells[a - 5][usize::from(d)];
+            }
+        }
+        let mut value = (acc >> VALUE_SHIFT) as Value;
+        if raw[0] < 63 && enemy_raw[7] < 63 {
+            value += self.tension;
+        }
+        if raw[7] < 63 && enemy_raw[0] < 63 {
+            value -= self.tension;
+        }
+        SideSum {
+            value,
+            pressure: (acc & PRESSURE_BITS) as Value,
+            near: ((acc >> NEAR_SHIFT) & 0xF) as Value,
+            close: (acc >> CLOSE_SHIFT) as u8,
+        }
+    }
+
+    /// How safe `side`'s den is: the enemy's pressure on it against own cover.
+    #[inline(always)]
+    fn den_safety(&self, layout: &Layout, side: Side, enemy: &SideSum) -> Value {
+        if enemy.near == 0 {
+            0
+        } else {
+            self.den_pressure(layout, side, enemy)
+        }
+    }
+
+    /// [`Eval::den_safety`] when enemies are near the den.
+    #[inline(always)]
+    fn den_pressure(&self, layout: &Layout, side: Side, enemy: &SideSum) -> Value {
+        let own = layout.occupied[side.index()];
+        let cover = (own & DEN_ZONE[side]).count_sparse() as Value;
+        let open_traps = DEN_TRAP_GUARDS[side]
+            .iter()
+            .map(|guards| Value::from((*guards & own).is_empty()))
+            .sum::<Value>();
+        let mut v = -(enemy.pressure - (cover * self.cover).min(enemy.pressure))
+            - open_traps * self.open_trap * enemy.near.min(2);
+        // Attackers close to the den that no defender around it can capture.
+        let them = side.other();
+        let mut close = enemy.close;
+        while close != 0 {
+            let a = close.trailing_zeros() as usize;
+            close &= close - 1;
+            if layout.capturers_near_den(side, Animal::ALL[a]).is_empty()
+                && let Some(sq) = layout.square(them, Animal::ALL[a])
+            {
+                let d = usize::from(distance_of(layout, them, a, sq));
+                v -= self.unopposed[d.min(3)];
+            }
+        }
+        v
+    }
+
+    /// What the side to move stands to lose to the enemy's next move: it can save one
+    /// attacked piece, so count the second most valuable one (a share of it: it may be
+    /// defended).
+    fn threats(&self, layout: &Layout, us: Side) -> Value {
+        let attacked = layout.attacked(us);
+        if !attacked.more_than_one() {
+            return 0;
+        }
+        let (mut first, mut second) = (0, 0);
+        for sq in attacked {
+            let a = layout.animal_at(us, sq);
+            // A piece on an enemy trap is rank 0: it is lost, whatever its rank.
+            let v = self.material[a.index()];
+            if v > first {
+                second = first;
+                first = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        -(second * self.threat / 100)
+    }
+
+    /// What the side to move can take with its move: a share of the most valuable enemy
+    /// piece it attacks.
+    fn captures(&self, layout: &Layout, us: Side) -> Value {
+        let them = us.other();
+        let best = layout
+            .attacked(them)
+            .into_iter()
+            .map(|sq| self.material[layout.animal_at(them, sq).index()])
+            .max()
+            .unwrap_or(0);
+        best * self.capture / 100
+    }
+
+    /// The evaluation before the pull toward the draw: a function of where the animals stand
+    /// and whose turn it is, so of the Zobrist hash alone (which lets the search cache it).
+    pub fn placement(&self, pos: &Position, layout: &Layout) -> Value {
+        let us = pos.turn();
+        let them = us.other();
+        let case = rat_case(layout);
+        let leap = &**LEAP_DISTANCE;
+        let (mine, others) = (&layout.raw[us.index()], &layout.raw[them.index()]);
+        let (ours, theirs) = (
+            self.side_terms(us, mine, others, &leap[us.index()][case]),
+            self.side_terms(them, others, mine, &leap[them.index()][case]),
+        );
+        let mut v = ours.value - theirs.value;
+        v += self.den_safety(layout, us, &theirs) - self.den_safety(layout, them, &ours);
+        v += self.threats(layout, us);
+        if self.capture != 0 {
+            v += self.captures(layout, us);
+        }
+        // Our pieces on enemy traps are rank 0 and easy prey.
+        v -= self.on_trap * (layout.occupied[us.index()] & TRAPS[them]).count_sparse() as Value;
+        v += self.on_trap * (layout.occupied[them.index()] & TRAPS[us]).count_sparse() as Value;
+        v + self.tempo
+    }
 }
 
 /// One side's material and advance, and the pressure it puts on the enemy den.
 struct SideSum {
     value: Value,
-    /// Sum of [`PRESSURE`] over the side's animals near the enemy den.
+    /// Sum of the pressure weights of the side's animals near the enemy den.
     pressure: Value,
     /// How many of its animals are near the enemy den.
     near: Value,
-    /// Bit `a` set: animal `a` is two or three moves from the enemy den.
+    /// Bit `a` set: animal `a` is one to three moves from the enemy den.
     close: u8,
-}
-
-/// One side's terms from where its animals (`raw`) and the enemy's (`enemy_raw`) stand.
-/// Lion and tiger distances depend on where the rats swim; `leap` is
-/// `LEAP_DISTANCE[side][rat case]`.
-#[inline(always)]
-fn side_terms(side: Side, raw: &[u8; 8], enemy_raw: &[u8; 8], leap: &[u8; 64]) -> SideSum {
-    let cells = &CELLS[side.index()];
-    let mut acc: u64 = 0;
-    for a in [0, 1, 2, 3, 4, 7] {
-        acc += cells[a][usize::from(raw[a] & 63)];
-    }
-    for a in [5, 6] {
-        if raw[a] < 63 {
-            let d = leap[usize::from(raw[a])].min(FAR);
-            acc += LEAPER_CELLS[a - 5][usize::from(d)];
-        }
-    }
-    let mut value = (acc >> VALUE_SHIFT) as Value;
-    if raw[0] < 63 && enemy_raw[7] < 63 {
-        value += RAT_ELEPHANT_TENSION;
-    }
-    if raw[7] < 63 && enemy_raw[0] < 63 {
-        value -= RAT_ELEPHANT_TENSION;
-    }
-    SideSum {
-        value,
-        pressure: (acc & PRESSURE_BITS) as Value,
-        near: ((acc >> NEAR_SHIFT) & 0xF) as Value,
-        close: (acc >> CLOSE_SHIFT) as u8,
-    }
-}
-
-/// How safe `side`'s den is: the enemy's pressure on it against own cover.
-#[inline(always)]
-fn den_safety(layout: &Layout, side: Side, enemy: &SideSum) -> Value {
-    if enemy.near == 0 {
-        0
-    } else {
-        den_pressure(layout, side, enemy)
-    }
-}
-
-/// [`den_safety`] when enemies are near the den.
-#[inline(always)]
-fn den_pressure(layout: &Layout, side: Side, enemy: &SideSum) -> Value {
-    let own = layout.occupied[side.index()];
-    let cover = (own & DEN_ZONE[side]).count_sparse() as Value;
-    let open_traps = DEN_TRAP_GUARDS[side]
-        .iter()
-        .map(|guards| Value::from((*guards & own).is_empty()))
-        .sum::<Value>();
-    let mut v = -(enemy.pressure - (cover * COVER).min(enemy.pressure))
-        - open_traps * OPEN_TRAP * enemy.near.min(2);
-    // Attackers close to the den that no defender around it can capture.
-    let them = side.other();
-    let mut close = enemy.close;
-    while close != 0 {
-        let a = close.trailing_zeros() as usize;
-        close &= close - 1;
-        if layout.capturers_near_den(side, Animal::ALL[a]).is_empty()
-            && let Some(sq) = layout.square(them, Animal::ALL[a])
-        {
-            let d = usize::from(distance_of(layout, them, a, sq));
-            v -= UNOPPOSED[d.min(3)];
-        }
-    }
-    v
 }
 
 /// Where the two rats swim, as the case index of [`LEAP_DISTANCE`].
@@ -201,57 +276,9 @@ fn distance_of(layout: &Layout, side: Side, a: usize, sq: Square) -> u8 {
     }
 }
 
-/// What the side to move stands to lose to the enemy's next move: it can save one attacked
-/// piece, so count the second most valuable one (half of it: it may be defended).
-fn threats(layout: &Layout, us: Side) -> Value {
-    let attacked = layout.attacked(us);
-    if !attacked.more_than_one() {
-        return 0;
-    }
-    let (mut first, mut second) = (0, 0);
-    for sq in attacked {
-        let a = layout.animal_at(us, sq);
-        // A piece on an enemy trap is rank 0: it is lost, whatever its rank.
-        let v = MATERIAL[a.index()];
-        if v > first {
-            second = first;
-            first = v;
-        } else if v > second {
-            second = v;
-        }
-    }
-    -second / 2
-}
-
-/// The evaluation of `pos` for the side to move, in centi-rat units (a rat is about 350).
+/// Level 8's evaluation of `pos` for the side to move (see [`Eval::evaluate`]).
 pub fn evaluate(pos: &Position) -> Value {
-    let layout = Layout::new(pos);
-    evaluate_layout(pos, &layout)
-}
-
-pub fn evaluate_layout(pos: &Position, layout: &Layout) -> Value {
-    draw_pull(placement_value(pos, layout), pos.halfmove_clock())
-}
-
-/// The evaluation before the pull toward the draw: a function of where the animals stand and
-/// whose turn it is, so of the Zobrist hash alone (which lets the search cache it).
-pub fn placement_value(pos: &Position, layout: &Layout) -> Value {
-    let us = pos.turn();
-    let them = us.other();
-    let case = rat_case(layout);
-    let leap = &**LEAP_DISTANCE;
-    let (mine, others) = (&layout.raw[us.index()], &layout.raw[them.index()]);
-    let (ours, theirs) = (
-        side_terms(us, mine, others, &leap[us.index()][case]),
-        side_terms(them, others, mine, &leap[them.index()][case]),
-    );
-    let mut v = ours.value - theirs.value;
-    v += den_safety(layout, us, &theirs) - den_safety(layout, them, &ours);
-    v += threats(layout, us);
-    // Our pieces on enemy traps are rank 0 and easy prey.
-    v -= 20 * (layout.occupied[us.index()] & TRAPS[them]).count_sparse() as Value;
-    v += 20 * (layout.occupied[them.index()] & TRAPS[us]).count_sparse() as Value;
-    v + TEMPO
+    FITTED_EVAL.evaluate(pos)
 }
 
 /// Shrinks the evaluation as the no-capture clock runs toward the 100-half-move draw, so the
@@ -280,7 +307,7 @@ mod tests {
     #[test]
     fn start_is_balanced_but_for_the_tempo() {
         let start = Position::start();
-        assert_eq!(evaluate(&start), TEMPO);
+        assert_eq!(evaluate(&start), FITTED_EVAL.tempo);
         // Colour symmetry: the mirrored position with the other side to move scores the same.
         let jade = p("7/7/2R4/7/7/7/4e2/7/7 j 0 1");
         let crimson = p("7/7/2E4/7/7/7/4r2/7/7 c 0 1");
@@ -306,7 +333,9 @@ mod tests {
             let layout = Layout::new(&p);
             let case = rat_case(&layout);
             let raw = &layout.raw;
-            side_terms(Side::Jade, &raw[0], &raw[1], &LEAP_DISTANCE[0][case]).value
+            BASELINE_EVAL
+                .side_terms(Side::Jade, &raw[0], &raw[1], &LEAP_DISTANCE[0][case])
+                .value
         };
         let free = jade_value("7/7/7/7/1r5/7/2L4/7/7 j 0 1");
         let blocked = jade_value("7/7/7/7/2r4/7/2L4/7/7 j 0 1");

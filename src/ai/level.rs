@@ -8,6 +8,7 @@
 pub use engine::level::{Level, ParseLevelError};
 
 use super::control::{Limits, MAX_DEPTH, Options};
+use super::eval::{BASELINE_EVAL, Eval, FITTED_EVAL};
 
 /// What a level means. The search enforces `max_depth` and `max_nodes`; `movetime_ms` is
 /// the caller's to enforce through [`super::Stop`] (the search reads no clock).
@@ -28,6 +29,9 @@ pub struct LevelSettings {
     pub hash_mb: usize,
     /// The transposition table is kept from one move of a game to the next.
     pub remembers: bool,
+    /// The evaluation: the fitted weights for level 8, the hand-set ones (on which their
+    /// measured ratings rest) below it.
+    pub eval: &'static Eval,
 }
 
 /// What each level does: [`Level`] itself is the engine crate's vocabulary.
@@ -58,6 +62,7 @@ impl LevelExt for Level {
             contempt,
             hash_mb,
             remembers: last,
+            eval: if last { &FITTED_EVAL } else { &BASELINE_EVAL },
         }
     }
 }
@@ -74,6 +79,7 @@ impl LevelSettings {
             contempt: self.contempt,
             hash_mb: self.hash_mb.max(1),
             seed,
+            eval: self.eval,
         }
     }
 }

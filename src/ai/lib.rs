@@ -33,6 +33,8 @@ mod root;
 mod search;
 pub mod tables;
 mod tt;
+pub mod tune;
+pub mod weights;
 
 pub use engine::score;
 
@@ -86,6 +88,8 @@ impl Memory {
 /// does not pay for them inside its thinking time.
 pub fn warm_up() {
     std::sync::LazyLock::force(&tables::LEAP_DISTANCE);
+    std::sync::LazyLock::force(&eval::FITTED_EVAL);
+    std::sync::LazyLock::force(&eval::BASELINE_EVAL);
 }
 
 /// [`search`] starting from, and adding to, what `memory` holds. `options.hash_mb` is not

@@ -5,7 +5,7 @@ use engine::terrain::STEPS;
 use engine::{Bitboard, DRAW_CLOCK, Move, Position};
 
 use super::attacks::{Layout, den_attackers, den_threat_moves, evasions};
-use super::eval::{MATERIAL, draw_pull, evaluate};
+use super::eval::{MATERIAL, draw_pull};
 use super::order::MAX_PLY;
 use super::score::{INFINITE, Value, is_decisive, loss_in, win_in};
 use super::search::Searcher;
@@ -79,7 +79,7 @@ impl Searcher<'_> {
         let us = pos.turn();
         let them = us.other();
         if ply >= MAX_PLY - 2 {
-            return evaluate(pos);
+            return self.options.eval.evaluate(pos);
         }
         if let Some(target) = threats.first() {
             let mut moves = [None; 4];

@@ -10,7 +10,7 @@ use engine::{Bitboard, Move, Position, Side};
 use super::attacks::Layout;
 use super::attacks::evasions;
 use super::control::{Options, Stop};
-use super::eval::{draw_pull, evaluate, placement_value};
+use super::eval::draw_pull;
 use super::evalcache::EvalCache;
 use super::order::{Heuristics, Kind, MAX_PLY};
 use super::path::Path;
@@ -124,7 +124,7 @@ impl<'a> Searcher<'a> {
     /// Evaluates `pos` through its layout and caches the placement value.
     #[inline]
     pub(super) fn evaluate_fresh(&mut self, pos: &Position, layout: &Layout) -> Value {
-        let v = placement_value(pos, layout);
+        let v = self.options.eval.placement(pos, layout);
         self.evals.put(pos.hash(), v);
         v
     }
@@ -199,7 +199,7 @@ impl<'a> Searcher<'a> {
             return Err(alpha);
         }
         if ply >= MAX_PLY - 8 {
-            return Err(evaluate(pos));
+            return Err(self.options.eval.evaluate(pos));
         }
         Ok((threats, alpha, beta))
     }

@@ -12,6 +12,7 @@ mod engine_cmds;
 mod logs;
 mod render_cmds;
 mod selfplay;
+mod tune;
 
 pub use render_cmds::{RenderArgs, ReplayArgs};
 
@@ -208,6 +209,13 @@ pub enum Command {
         /// Print the moves of every game.
         #[arg(long)]
         moves: bool,
+        /// A weight table (as `jungle tune` writes) that player a evaluates with instead of
+        /// its level's own.
+        #[arg(long, value_name = "FILE", conflicts_with = "ladder")]
+        a_weights: Option<PathBuf>,
+        /// The same for player b.
+        #[arg(long, value_name = "FILE", conflicts_with = "ladder")]
+        b_weights: Option<PathBuf>,
     },
     /// Judge every move of a game: one line per half-move (`ply move score best tag`), then
     /// each player's accuracy; `-o` writes the evaluation graph as a PNG.
@@ -216,6 +224,9 @@ pub enum Command {
     Render(RenderArgs),
     /// Draw a game as an animated GIF, one frame per half-move.
     Replay(ReplayArgs),
+    /// Fit the evaluation's weights to self-play games and write them as a table (a
+    /// developer's tool; see "Tuning the evaluation" in the README).
+    Tune(tune::TuneArgs),
 }
 
 /// Options of the commands that run the chat service.
@@ -341,6 +352,8 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             seed,
             opening_plies,
             moves,
+            a_weights,
+            b_weights,
         } => selfplay::run(&selfplay::Args {
             players: a.zip(b),
             ladder,
@@ -350,7 +363,12 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
             seed,
             opening_plies,
             show_moves: moves,
+            weights: [
+                a_weights.as_deref().map(tune::load_eval).transpose()?,
+                b_weights.as_deref().map(tune::load_eval).transpose()?,
+            ],
         }),
+        Command::Tune(args) => tune::run(&args),
     }
 }
 

@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::ai::LevelExt as _;
+use crate::ai::eval::Eval;
 use crate::ai::{Level, LevelSettings, Memory, ParseLevelError};
 use crate::chat::bot::{Deadline, think};
 use crate::engine::{Outcome, Position, Side};
@@ -88,6 +89,8 @@ pub struct Args {
     pub opening_plies: usize,
     /// Print each game's moves after its result.
     pub show_moves: bool,
+    /// Evaluations players a and b use instead of their levels' own (from weight tables).
+    pub weights: [Option<&'static Eval>; 2],
 }
 
 /// One finished game.
@@ -116,7 +119,7 @@ fn mix(mut x: u64) -> u64 {
 }
 
 /// The opening of game pair `pair`: a few random plies from the start (none for pair 0).
-fn opening(pair: usize, plies: usize, seed: u64) -> (Position, Vec<u64>) {
+pub(super) fn opening(pair: usize, plies: usize, seed: u64) -> (Position, Vec<u64>) {
     let mut pos = Position::start();
     let mut history = Vec::new();
     if pair == 0 {
@@ -234,7 +237,12 @@ fn settings(p: Player) -> LevelSettings {
 
 /// Plays one match and prints each game and the summary; returns player a's scores.
 fn play_match(args: &Args, a: Player, b: Player) -> Vec<f64> {
-    let players = [(a, settings(a)), (b, settings(b))];
+    let mut players = [(a, settings(a)), (b, settings(b))];
+    for (player, eval) in players.iter_mut().zip(args.weights) {
+        if let Some(eval) = eval {
+            player.1.eval = eval;
+        }
+    }
     let next = AtomicUsize::new(0);
     let games: Mutex<Vec<Game>> = Mutex::new(Vec::new());
     let names = [format!("{a} (a)"), format!("{b} (b)")];
