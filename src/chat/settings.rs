@@ -14,7 +14,7 @@ pub const ANALYSIS_NODES: u64 = 200_000;
 
 /// The levels' ratings, 1 to 8, as measured by the selfplay ladder (`jungle selfplay
 /// --ladder`, level 4 anchored at 1200; the README has the table).
-pub const BOT_RATINGS: [i32; Level::COUNT] = [606, 788, 1057, 1200, 1321, 1466, 1579, 1637];
+pub const BOT_RATINGS: [i32; Level::COUNT] = [606, 788, 1057, 1200, 1321, 1466, 1579, 1828];
 
 /// Settings the handler needs, typed.
 #[derive(Clone, Debug)]
