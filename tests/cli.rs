@@ -185,6 +185,34 @@ fn the_example_config_parses() {
     assert_eq!(c.chat.prefix, "!jungle");
 }
 
+/// The ladder's ratings are written in three places: the default, the example config's
+/// commented `ratings` line, and the README's table. A re-measured level changes all three.
+#[test]
+fn the_ladder_ratings_agree_in_the_code_the_example_config_and_the_readme() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let example = std::fs::read_to_string(format!("{root}/config.example.toml")).unwrap();
+    let line = example
+        .lines()
+        .find_map(|l| l.strip_prefix("# ratings = "))
+        .expect("the example config has a commented ratings line");
+    let uncommented = example.replace(&format!("# ratings = {line}"), &format!("ratings = {line}"));
+    let c = jungle::config::Config::parse(&uncommented).unwrap();
+    assert_eq!(c.bot.ratings, jungle::chat::BOT_RATINGS, "{line}");
+
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let table: Vec<i32> = (1..=8)
+        .map(|level| {
+            let row = readme
+                .lines()
+                .find(|l| l.starts_with(&format!("| {level} | ")))
+                .unwrap_or_else(|| panic!("the README's ladder table has no row {level}"));
+            let rating = row.trim_end_matches(" |").rsplit("| ").next().unwrap();
+            rating.parse().unwrap_or_else(|e| panic!("{row}: {e}"))
+        })
+        .collect();
+    assert_eq!(table, jungle::chat::BOT_RATINGS);
+}
+
 #[test]
 fn bestmove_prints_info_lines_then_the_move() {
     let o = jungle(&["bestmove", "--depth", "4"]);
