@@ -10,7 +10,6 @@ use super::cells::{self, CELL, CellKey, Mark, Terrain, Tint};
 use super::header::{self, Pill};
 use super::layout::{self, HEIGHT, WIDTH};
 use super::scene::Scene;
-use super::theme::Colour;
 use super::{backdrop, palette};
 use crate::lang::Lang;
 use engine::terrain::trap_owner;
@@ -26,40 +25,63 @@ pub(crate) fn prepare() {
 }
 
 /// Header strips already turned into indices, kept across the frames of a replay where the
-/// player bars rarely change.
+/// player bars rarely change. Behind them, one cache for every image: most strips of a move's
+/// board were drawn before (the same names, the same move number in another game).
 #[derive(Default)]
 pub(crate) struct Strips {
-    memo: Vec<(StripKey, Vec<u8>)>,
+    memo: Vec<(StripKey, Arc<[u8]>)>,
 }
 
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 enum StripKey {
-    Status(String, Colour, Lang),
+    Status(String, [u8; 3], Lang),
     Bar(Side, Option<String>, Option<String>, Option<Pill>, Lang),
 }
 
+/// How many strips the shared cache holds (~22 KB each, so up to 23 MB) before it starts
+/// again: the status lines and both bars of a few hundred games at once.
+const SHARED_STRIPS: usize = 1024;
+
 impl Strips {
-    fn get(&mut self, key: StripKey) -> &[u8] {
-        let i = match self.memo.iter().position(|(k, _)| *k == key) {
-            Some(i) => i,
-            None => {
-                let rgb = match &key {
-                    StripKey::Status(text, colour, lang) => {
-                        header::status_rgb(text, *colour, *lang)
-                    }
-                    StripKey::Bar(side, name, clock, pill, lang) => {
-                        header::bar_rgb(*side, (name.as_deref(), clock.as_deref()), *pill, *lang)
-                    }
-                };
-                if self.memo.len() >= 8 {
-                    self.memo.remove(0);
-                }
-                self.memo.push((key, palette::indices(&rgb)));
-                self.memo.len() - 1
-            }
-        };
-        &self.memo[i].1
+    fn get(&mut self, key: StripKey) -> Arc<[u8]> {
+        if let Some((_, strip)) = self.memo.iter().find(|(k, _)| *k == key) {
+            return strip.clone();
+        }
+        let strip = shared_strip(&key);
+        if self.memo.len() >= 8 {
+            self.memo.remove(0);
+        }
+        self.memo.push((key, strip.clone()));
+        strip
     }
+}
+
+fn shared_strip(key: &StripKey) -> Arc<[u8]> {
+    static SHARED: LazyLock<Mutex<HashMap<StripKey, Arc<[u8]>>>> = LazyLock::new(Default::default);
+    // A poisoned lock only means another thread panicked mid-insert; the map is still valid.
+    let cached = SHARED
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(key)
+        .cloned();
+    if let Some(strip) = cached {
+        return strip;
+    }
+    let rgb = match key {
+        StripKey::Status(text, colour, lang) => {
+            header::status_rgb(text, image::Rgb(*colour), *lang)
+        }
+        StripKey::Bar(side, name, clock, pill, lang) => {
+            header::bar_rgb(*side, (name.as_deref(), clock.as_deref()), *pill, *lang)
+        }
+    };
+    let strip: Arc<[u8]> = palette::indices(&rgb).into();
+    let mut map = SHARED.lock().unwrap_or_else(|e| e.into_inner());
+    if map.len() >= SHARED_STRIPS {
+        map.clear();
+    }
+    map.insert(key.clone(), strip.clone());
+    strip
 }
 
 /// Number of bytes in one frame.
@@ -89,7 +111,7 @@ pub(crate) fn draw(scene: &Scene<'_>, strips: &mut Strips, out: &mut Vec<u8>) {
     put_strip(
         out,
         0,
-        strips.get(StripKey::Status(text.clone(), *colour, scene.lang)),
+        &strips.get(StripKey::Status(text.clone(), colour.0, scene.lang)),
     );
     let (top, bottom) = if scene.flip {
         (Side::Jade, Side::Crimson)
@@ -104,7 +126,7 @@ pub(crate) fn draw(scene: &Scene<'_>, strips: &mut Strips, out: &mut Vec<u8>) {
             scene.pills[side],
             scene.lang,
         );
-        put_strip(out, y, strips.get(key));
+        put_strip(out, y, &strips.get(key));
     }
     debug_assert_eq!(out.len(), FRAME_LEN);
 }

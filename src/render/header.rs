@@ -11,7 +11,7 @@ use crate::lang::{Lang, side_name};
 use engine::Side;
 
 /// A small label at the right end of a player bar ("to move", "winner").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Pill {
     /// The id of the label's message.
     pub text: &'static str,
