@@ -72,6 +72,7 @@ pub fn choose_move_in_game(
 /// the last one learned about the positions ahead.
 pub struct Memory {
     table: tt::Table,
+    hash_mb: usize,
 }
 
 impl Memory {
@@ -80,7 +81,18 @@ impl Memory {
     pub fn new(hash_mb: usize) -> Memory {
         let mut table = tt::Table::new(hash_mb);
         table.prefault();
-        Memory { table }
+        Memory { table, hash_mb }
+    }
+
+    /// The size it was made with, in megabytes.
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// Forgets every position, keeping the table and its pages: a memory for another game
+    /// without asking the system for (and faulting in) megabytes again.
+    pub fn clear(&mut self) {
+        self.table.clear();
     }
 }
 

@@ -161,6 +161,12 @@ impl Table {
         }
     }
 
+    /// Empties every bucket; the memory stays mapped.
+    pub fn clear(&mut self) {
+        self.words.fill(0);
+        self.age = 0;
+    }
+
     pub fn new_search(&mut self) {
         self.age = self.age.wrapping_add(1);
     }
@@ -304,6 +310,19 @@ mod tests {
         for &k in &keys {
             assert_eq!(t.probe(k, 0).map(|h| h.value), Some(k as i32), "key {k}");
         }
+    }
+
+    #[test]
+    fn a_cleared_table_holds_nothing() {
+        let mut t = Table::new(1);
+        for k in 0..64u64 {
+            t.store(k, 0, 4, 7, Bound::Exact, None);
+        }
+        assert!(t.probe(5, 0).is_some());
+        t.clear();
+        assert!((0..64u64).all(|k| t.probe(k, 0).is_none()));
+        t.store(9, 0, 3, 2, Bound::Exact, None);
+        assert_eq!(t.probe(9, 0).map(|h| h.value), Some(2));
     }
 
     #[test]

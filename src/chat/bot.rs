@@ -123,15 +123,20 @@ pub fn choose_move(
 /// The memories of the games against a remembering level, kept between the bot's moves: a
 /// few games at a time (each holds a table of the level's size); the game whose bot moved
 /// longest ago gives way. A game whose memory was dropped (or lost in a restart) only thinks
-/// its next move from scratch.
+/// its next move from scratch, in a table another game gave up if one is spare: emptying a
+/// table costs a fraction of what asking the system for tens of megabytes again does.
 #[derive(Default)]
 pub struct Memories {
     /// Least recently used first.
     kept: Vec<(i64, Memory)>,
+    /// Tables no game holds any more, to be emptied and used again.
+    spare: Vec<Memory>,
 }
 
 /// Games whose memory is kept at once.
 pub const MEMORIES_KEPT: usize = 4;
+/// Tables kept for reuse besides.
+pub const SPARES_KEPT: usize = 2;
 
 impl Memories {
     /// The memory of `game`, taken out while its bot thinks.
@@ -140,12 +145,30 @@ impl Memories {
         Some(self.kept.remove(i).1)
     }
 
+    /// A table of `hash_mb` megabytes that no game holds, not yet emptied: call
+    /// [`Memory::clear`] on it off the async runtime before a search uses it.
+    pub fn spare(&mut self, hash_mb: usize) -> Option<Memory> {
+        let i = self.spare.iter().position(|m| m.hash_mb() == hash_mb)?;
+        Some(self.spare.swap_remove(i))
+    }
+
     /// Keeps `memory` for the next move of `game`.
     pub fn put(&mut self, game: i64, memory: Memory) {
-        self.kept.retain(|(g, _)| *g != game);
+        if let Some(i) = self.kept.iter().position(|(g, _)| *g == game) {
+            let (_, old) = self.kept.remove(i);
+            self.recycle(old);
+        }
         self.kept.push((game, memory));
         if self.kept.len() > MEMORIES_KEPT {
-            self.kept.remove(0);
+            let (_, old) = self.kept.remove(0);
+            self.recycle(old);
+        }
+    }
+
+    /// Keeps the table of a game that needs it no more (it ended, or gave way) for another.
+    pub fn recycle(&mut self, memory: Memory) {
+        if self.spare.len() < SPARES_KEPT {
+            self.spare.push(memory);
         }
     }
 
@@ -188,5 +211,27 @@ mod tests {
         assert!(m.take(2).is_none());
         m.put(2, two);
         assert_eq!(m.games().last(), Some(&2));
+    }
+
+    #[test]
+    fn a_table_a_game_gave_up_serves_the_next() {
+        let mut m = Memories::default();
+        assert!(m.spare(1).is_none());
+        for g in 1..=MEMORIES_KEPT as i64 + 2 {
+            m.put(g, Memory::new(1));
+        }
+        // Games 1 and 2 gave way: their tables are spare, for a table of their size only.
+        assert!(m.spare(2).is_none());
+        assert!(m.spare(1).is_some());
+        assert!(m.spare(1).is_some());
+        assert!(m.spare(1).is_none());
+        // No more than SPARES_KEPT are kept.
+        for _ in 0..SPARES_KEPT + 3 {
+            m.recycle(Memory::new(1));
+        }
+        assert_eq!(
+            (0..).take_while(|_| m.spare(1).is_some()).count(),
+            SPARES_KEPT
+        );
     }
 }
