@@ -77,7 +77,7 @@ pub fn thread_problems_at(location: &Location) -> Result<Vec<(String, String, St
 
 /// The backend an open [`Store`] talks to.
 enum Db {
-    Sqlite(sqlite::Sqlite),
+    Sqlite(Box<sqlite::Sqlite>),
     #[cfg(feature = "postgres")]
     Postgres(Box<postgres::Postgres>),
 }
@@ -109,7 +109,7 @@ impl Store {
     /// The file and its folder are for this user only (see [`files`](crate::files)).
     pub fn open(path: &Path) -> Result<Store> {
         Ok(Store {
-            db: Db::Sqlite(sqlite::Sqlite::open(path)?),
+            db: Db::Sqlite(Box::new(sqlite::Sqlite::open(path)?)),
         })
     }
 
@@ -130,7 +130,7 @@ impl Store {
     /// A private in-memory SQLite database (tests and benchmarks).
     pub fn open_in_memory() -> Result<Store> {
         Ok(Store {
-            db: Db::Sqlite(sqlite::Sqlite::open_in_memory()?),
+            db: Db::Sqlite(Box::new(sqlite::Sqlite::open_in_memory()?)),
         })
     }
 

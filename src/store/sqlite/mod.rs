@@ -1,9 +1,11 @@
-//! The SQLite backend: a file (or memory) in WAL mode, with one connection that writes and
-//! readers beside it that do not wait for it (WAL lets a reader see the last commit while a
-//! write is under way). The dialect is in `conn.rs`, the schema in `schema.rs`.
+//! The SQLite backend: a file (or memory) in WAL mode, with one connection that writes (its
+//! callers sharing commits, `writer.rs`) and readers beside it that do not wait for it (WAL
+//! lets a reader see the last commit while a write is under way). The dialect is in `conn.rs`,
+//! the schema in `schema.rs`.
 
 mod conn;
 pub(crate) mod schema;
+mod writer;
 
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
@@ -88,7 +90,7 @@ pub(crate) struct Sqlite {
     /// The file; `None` in memory, where the writer serves reads too (a second connection to
     /// `:memory:` is another database).
     path: Option<PathBuf>,
-    writer: Mutex<Connection>,
+    writer: writer::Writer,
     readers: Mutex<Readers>,
     /// Signalled when a reader is given back.
     given_back: Condvar,
@@ -141,20 +143,17 @@ impl Sqlite {
         schema::migrate(&mut conn, &name)?;
         Ok(Sqlite {
             path: path.map(Path::to_path_buf),
-            writer: Mutex::new(conn),
+            writer: writer::Writer::new(conn),
             readers: Mutex::default(),
             given_back: Condvar::new(),
         })
     }
 
-    /// Runs `f` on the connection that writes, one caller at a time.
+    /// Runs `f` on the connection that writes, one caller at a time; callers that come while
+    /// another writes share one commit (see [`writer`]). Returns once `f`'s writes are
+    /// committed.
     pub(crate) fn write<T>(&self, f: impl FnOnce(&mut dyn Sql) -> Result<T>) -> Result<T> {
-        let mut conn = lock(&self.writer);
-        if !conn.is_autocommit() {
-            // Left open by a caller that panicked: nothing of it was committed.
-            conn.execute_batch("ROLLBACK")?;
-        }
-        f(&mut *conn)
+        self.writer.write(f)
     }
 
     /// Runs `f` on a reader: it sees every commit made before it starts and does not wait for
@@ -200,20 +199,26 @@ impl Sqlite {
     }
 
     pub(crate) fn schema_version(&self) -> Result<i64> {
-        Ok(lock(&self.writer).query_row("PRAGMA user_version", [], |r| r.get(0))?)
+        Ok(self
+            .writer
+            .alone(|c| c.query_row("PRAGMA user_version", [], |r| r.get(0)))?)
     }
 
     pub(crate) fn raw_execute(&self, sql: &str) -> Result<()> {
-        lock(&self.writer).execute_batch(sql)?;
+        self.writer.alone(|c| c.execute_batch(sql))?;
         Ok(())
     }
 
     pub(crate) fn synchronous(&self) -> Result<i64> {
-        Ok(lock(&self.writer).query_row("PRAGMA synchronous", [], |r| r.get(0))?)
+        Ok(self
+            .writer
+            .alone(|c| c.query_row("PRAGMA synchronous", [], |r| r.get(0)))?)
     }
 
     pub(crate) fn journal_mode(&self) -> Result<String> {
-        Ok(lock(&self.writer).query_row("PRAGMA journal_mode", [], |r| r.get(0))?)
+        Ok(self
+            .writer
+            .alone(|c| c.query_row("PRAGMA journal_mode", [], |r| r.get(0)))?)
     }
 }
 
