@@ -16,7 +16,8 @@
 //!   (load, decide, commit, reply); `review` leaves its search to the service as a `job`.
 //! - `picture`, `describe`: a reply's board as a PNG, and the same board in words.
 //! - `handler` ([`Core`]): one event in, replies out. [`Service`]: the async entry point; runs
-//!   the handler, the bot and the renderer off the runtime.
+//!   the handler, the bot and the renderer off the runtime; `apart`: the bot's searches on
+//!   threads of their own, below the commands.
 //! - Beside them, for the adapters too: [`metrics`] (the metric names, adapter health and the
 //!   `/metrics` server), [`rating`] (Elo), [`section`] (a config section read key by key, with
 //!   errors that name the key), [`sync`] (the poison-tolerant lock), and [`lang`] (re-exported
@@ -24,6 +25,7 @@
 
 mod address;
 mod admin;
+mod apart;
 pub mod bot;
 mod buttons;
 mod challenges;

@@ -12,6 +12,7 @@ use crate::lang::{Lang, tr};
 use crate::sync::lock;
 use store::Store;
 
+use super::apart;
 use super::bot;
 use super::context::Handled;
 use super::event::{Event, Outgoing, Place, Reply};
@@ -90,6 +91,15 @@ fn thinkers() -> usize {
     std::thread::available_parallelism()
         .map_or(1, |n| n.get().saturating_sub(1))
         .max(1)
+}
+
+/// How many commands' handlers run at once. More than the cores, so that a command waiting for
+/// the database leaves the processor to others; bounded, and taken in the order asked for, so
+/// that under load each command waits its turn instead of some waiting far longer than the
+/// rest (the blocking threads' scheduling is not fair). Under `jungle bench --load` on 2 cores,
+/// 16 at once kept the slowest replies at two thirds of what unbounded gave.
+fn commands() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get()) * 8
 }
 
 /// A channel: its platform and its id there.
@@ -175,6 +185,8 @@ pub struct Service {
     analyses: Arc<tokio::sync::Semaphore>,
     /// Permits to search (bot moves and analyses): one fewer than cores.
     thinkers: Arc<tokio::sync::Semaphore>,
+    /// Permits to run a command's handler: a few per core, taken in turn (see [`commands`]).
+    commands: Arc<tokio::sync::Semaphore>,
     queues: Arc<Queues>,
     /// Who this process is in the database's claims and leases.
     owner: Arc<str>,
@@ -190,6 +202,7 @@ impl Service {
             thinking: Arc::new(Mutex::new(HashSet::new())),
             analyses: Arc::new(tokio::sync::Semaphore::new(ANALYSES_AT_ONCE)),
             thinkers: Arc::new(tokio::sync::Semaphore::new(thinkers())),
+            commands: Arc::new(tokio::sync::Semaphore::new(commands())),
             queues: Arc::default(),
             owner: process_owner().into(),
             memories: Arc::default(),
@@ -252,7 +265,8 @@ impl Service {
         let started = std::time::Instant::now();
         let lang = failure_language(&event);
         let mut before_thinking = Some(before_thinking);
-        let handler = self.run_handler(event);
+        // Without a bot to answer, the boards are drawn in the handler's own thread.
+        let handler = self.run_handler(event, Render::UnlessTheBotAnswers);
         tokio::pin!(handler);
         // A command that waits long for its channel's turn or the database is acknowledged
         // meanwhile too (Discord's 3-second deadline).
@@ -288,7 +302,7 @@ impl Service {
     pub async fn handle_first(&self, event: Event) -> (Vec<Reply>, Option<Pending>) {
         let started = std::time::Instant::now();
         let lang = failure_language(&event);
-        match self.run_handler(event).await {
+        match self.run_handler(event, Render::Always).await {
             Some(h) => {
                 let pending = match (h.bot_turn, h.analysis) {
                     (Some(turn), _) => self.claim(turn).await.map(Pending::Bot),
@@ -342,7 +356,7 @@ impl Service {
         };
         let started = std::time::Instant::now();
         let j = job.clone();
-        let result = tokio::task::spawn_blocking(move || {
+        let result = apart::think(move || {
             j.run(&mut |done, total| {
                 if let Some(tx) = &progress {
                     tx.send_replace((done, total));
@@ -371,12 +385,22 @@ impl Service {
         }
     }
 
-    /// The handler's result, run off the runtime in its channel's turn; `None` if it failed.
-    async fn run_handler(&self, event: Event) -> Option<Handled> {
+    /// The handler's result, run off the runtime in its channel's turn, its boards drawn in the
+    /// same thread as `render` says (one hand-off between threads fewer); `None` if it failed.
+    async fn run_handler(&self, event: Event, render: Render) -> Option<Handled> {
         let _turn = self.queues.turn(&event.place).await;
+        // Closed only if the service is dropped; the command runs all the same.
+        let _running = self.commands.acquire().await;
         let core = self.core.clone();
         let now = self.clock.now();
-        match tokio::task::spawn_blocking(move || core.handle(&event, now)).await {
+        let handled = tokio::task::spawn_blocking(move || {
+            let mut h = core.handle(&event, now);
+            if render == Render::Always || h.bot_turn.is_none() {
+                render_in_place(&mut h.replies);
+            }
+            h
+        });
+        match handled.await {
             Ok(h) => Some(h),
             Err(e) => {
                 tracing::error!(error = %e, "the handler failed");
@@ -455,28 +479,43 @@ impl Service {
         }
         tracing::debug!(game = turn.game_id, ply = turn.ply, level = ?turn.level, "the bot searches its move");
         let started = std::time::Instant::now();
-        let mut memory = if settings.remembers {
-            lock(&self.memories).take(turn.game_id)
-        } else {
-            None
-        };
         let Ok(thinking) = self.thinkers.clone().acquire_owned().await else {
             return Vec::new();
         };
-        let chosen = tokio::task::spawn_blocking(move || {
+        // Only once it may think: a table waiting for a permit would serve no one meanwhile.
+        let (mut memory, spare) = if settings.remembers {
+            let mut memories = lock(&self.memories);
+            match memories.take(turn.game_id) {
+                Some(m) => (Some(m), None),
+                None => (None, memories.spare(settings.hash_mb)),
+            }
+        } else {
+            (None, None)
+        };
+        let chosen = apart::think(move || {
             let _thinking = thinking;
+            if memory.is_none() {
+                memory = spare.map(|mut m| {
+                    m.clear();
+                    m
+                });
+            }
             let mv = bot::choose_move(&pos, &settings, &history, seed, &mut memory);
             // A game the move ends needs no memory.
             let over = mv.is_none_or(|mv| {
                 let mut after = pos;
                 after.play(mv).is_err() || after.outcome().is_some()
             });
-            (mv, memory.filter(|_| !over))
+            (mv, memory, over)
         })
         .await
-        .map(|(mv, memory)| {
+        .map(|(mv, memory, over)| {
             if let Some(memory) = memory {
-                lock(&self.memories).put(turn.game_id, memory);
+                let mut memories = lock(&self.memories);
+                match over {
+                    true => memories.recycle(memory),
+                    false => memories.put(turn.game_id, memory),
+                }
             }
             mv
         });
@@ -666,19 +705,35 @@ fn merge_bot_answer(mut replies: Vec<Reply>, answer: Vec<Reply>) -> Vec<Reply> {
     replies
 }
 
-/// Renders every reply's board off the runtime.
+/// When the handler's thread draws the boards of its replies.
+#[derive(Clone, Copy, PartialEq)]
+enum Render {
+    Always,
+    /// Not when the bot is to answer: its move joins the replies, and they are drawn after.
+    UnlessTheBotAnswers,
+}
+
+/// Draws every board not drawn yet. Blocking: call it off the runtime.
+fn render_in_place(replies: &mut [Reply]) {
+    for r in replies.iter_mut().filter(|r| r.image.is_none()) {
+        if let Some(view) = &r.board {
+            r.image = picture::render(view);
+        }
+    }
+}
+
+/// Renders every reply's board not drawn yet, off the runtime.
 async fn render_all(replies: Vec<Reply>) -> Vec<Reply> {
-    if replies.iter().all(|r| r.board.is_none()) {
+    if replies
+        .iter()
+        .all(|r| r.board.is_none() || r.image.is_some())
+    {
         return replies;
     }
     let backup = replies.clone();
     tokio::task::spawn_blocking(move || {
         let mut replies = replies;
-        for r in &mut replies {
-            if let Some(view) = &r.board {
-                r.image = picture::render(view);
-            }
-        }
+        render_in_place(&mut replies);
         replies
     })
     .await
