@@ -442,7 +442,9 @@ fn names_are_drawn_and_odd_ones_do_not_break_the_image() {
 #[test]
 fn the_start_position_png_is_small() {
     let png = render::board_png(&Position::start(), &BoardOptions::default());
-    assert!(png.len() <= 40_000, "{} bytes", png.len());
+    // The board encoder trades a few KB for half the time of zlib's level 2 (41,420 bytes
+    // for the start position, against 33 KB): still far below any upload limit.
+    assert!(png.len() <= 45_000, "{} bytes", png.len());
 }
 
 // ---- golden images ----
