@@ -238,8 +238,13 @@ mod tests {
             .unwrap()
     }
 
+    /// Writes `n` into `t` on a connection.
+    fn put(c: &mut dyn Sql, n: i64) -> Result<()> {
+        c.exec("INSERT INTO t VALUES ($1)", args![n]).map(|_| ())
+    }
+
     fn insert(w: &Writer, n: i64) -> Result<()> {
-        w.write(|c| c.exec("INSERT INTO t VALUES ($1)", args![n]).map(|_| ()))
+        w.write(|c| put(c, n))
     }
 
     /// Waits until `n` callers are queued for the writer.
@@ -294,13 +299,10 @@ mod tests {
     fn a_failing_write_in_a_batch_undoes_only_itself() {
         let (_dir, w) = writer();
         std::thread::scope(|s| {
-            let (go, first) = held_write(s, &w, |c| {
-                c.exec("INSERT INTO t VALUES (1)", args![])?;
-                Ok(())
-            });
+            let (go, first) = held_write(s, &w, |c| put(c, 1));
             let failing = s.spawn(|| {
                 w.write(|c| {
-                    c.exec("INSERT INTO t VALUES (2)", args![])?;
+                    put(c, 2)?;
                     Err::<(), _>(StoreError::Conflict)
                 })
             });
@@ -326,13 +328,10 @@ mod tests {
     fn a_panicking_write_is_undone_and_its_batch_commits() {
         let (_dir, w) = writer();
         std::thread::scope(|s| {
-            let (go, first) = held_write(s, &w, |c| {
-                c.exec("INSERT INTO t VALUES (1)", args![])?;
-                Ok(())
-            });
+            let (go, first) = held_write(s, &w, |c| put(c, 1));
             let panicking = s.spawn(|| {
                 w.write(|c| -> Result<()> {
-                    c.exec("INSERT INTO t VALUES (2)", args![])?;
+                    put(c, 2)?;
                     panic!("a caller's bug");
                 })
             });
@@ -379,9 +378,9 @@ mod tests {
     fn a_transaction_inside_a_write_is_a_savepoint() {
         let (_dir, w) = writer();
         let r: Result<()> = w.write(|c| {
-            c.exec("INSERT INTO t VALUES (1)", args![])?;
+            put(c, 1)?;
             let inner: Result<()> = c.tx(|tx| {
-                tx.exec("INSERT INTO t VALUES (2)", args![])?;
+                put(tx, 2)?;
                 Err(StoreError::Conflict)
             });
             assert!(inner.is_err());
