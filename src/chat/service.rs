@@ -396,7 +396,15 @@ impl Service {
         let handled = tokio::task::spawn_blocking(move || {
             let mut h = core.handle(&event, now);
             if render == Render::Always || h.bot_turn.is_none() {
-                render_in_place(&mut h.replies);
+                // The command is committed: a drawing that panics must not turn its replies
+                // into an apology. What is left undrawn gets another try in `render_all`.
+                let replies = &mut h.replies;
+                let drawn = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    render_in_place(replies)
+                }));
+                if drawn.is_err() {
+                    tracing::error!("drawing a reply's board panicked");
+                }
             }
             h
         });
