@@ -286,8 +286,27 @@ fn render_figures(quick: bool) {
     let ms = best_ms(batches, per_batch, || {
         std::hint::black_box(render::board_png(std::hint::black_box(&pos), &opts));
     });
+    // The same board again: every band of it is kept (see render's board.rs).
     println!("render_png_time: {ms:.2} ms");
     println!("render_png_size: {:.1} KB", png.len() as f64 / 1000.0);
+    // What a game's moves cost: each board of a game once, after the one before, as a channel
+    // shows them (the bands a move leaves as they were are kept; the others are drawn). A game
+    // no earlier figure drew, so that nothing of it is kept yet.
+    let fresh = sample_game(101);
+    let mut pos = Position::start();
+    let t = Instant::now();
+    for &mv in &fresh {
+        let opts = BoardOptions {
+            last_move: Some(LastMove::new(&pos, mv)),
+            ..BoardOptions::default()
+        };
+        pos.play_unchecked(mv);
+        std::hint::black_box(render::board_png(&pos, &opts));
+    }
+    println!(
+        "render_png_move_time: {:.2} ms",
+        t.elapsed().as_secs_f64() * 1000.0 / fresh.len().max(1) as f64
+    );
 
     let start = Position::start();
     // The game was played from the start position, so every move is legal.

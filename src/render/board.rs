@@ -1,17 +1,20 @@
-//! One frame of the board image as palette indices: the empty board, then every square that
-//! differs from it (a cell per square), then the status line and the player bars. The drawers
-//! (`backdrop`, `cells`, `header`) paint in colour; this is where their drawings become palette
-//! indices, each kept once made.
+//! One frame of the board image as palette indices, band by band from the top: the status line
+//! and the player bars (strips), the margins and each rank of the empty board with every square
+//! that differs from it drawn in (a cell per square). The drawers (`backdrop`, `cells`,
+//! `header`) paint in colour; this is where their drawings become palette indices, each kept
+//! once made, and where bands become compressed image data, each kept too.
 
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex};
 
 use super::cells::{self, CELL, CellKey, Mark, Terrain, Tint};
+use super::deflate::{self, Part};
 use super::header::{self, Pill};
-use super::layout::{self, HEIGHT, WIDTH};
+use super::layout::{self, HEIGHT, SQUARE, WIDTH};
 use super::scene::Scene;
 use super::{backdrop, palette};
 use crate::lang::Lang;
+use engine::square::{FILES, RANKS};
 use engine::terrain::trap_owner;
 use engine::{Bitboard, Side, Square};
 
@@ -87,48 +90,231 @@ fn shared_strip(key: &StripKey) -> Arc<[u8]> {
 /// Number of bytes in one frame.
 pub(crate) const FRAME_LEN: usize = (WIDTH * HEIGHT) as usize;
 
-/// Draws `scene` into `out` as palette indices, one byte a pixel, row by row.
-pub(crate) fn draw(scene: &Scene<'_>, strips: &mut Strips, out: &mut Vec<u8>) {
-    out.clear();
-    out.extend_from_slice(&BACKDROP[scene.flip as usize]);
+/// The horizontal bands of a frame, top to bottom: each is a function of few things (a strip's
+/// text, a rank's seven squares), so that a band drawn and compressed once serves every later
+/// image that shows it the same way.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Band {
+    Status,
+    TopBar,
+    TopMargin,
+    /// A display row of the board (0 = top).
+    Rank(u8),
+    BottomMargin,
+    BottomBar,
+}
 
-    let keys = cell_keys(scene);
-    for sq in Square::all() {
-        let key = &keys[sq.index()];
-        if *key == CellKey::plain(key.terrain) {
-            continue;
-        }
-        let cell = cell(key);
-        let (x, y) = layout::origin(sq, scene.flip);
-        for row in 0..CELL as usize {
-            let at = (y as usize + 1 + row) * WIDTH as usize + x as usize + 1;
-            let src = &cell[row * CELL as usize..(row + 1) * CELL as usize];
-            out[at..at + CELL as usize].copy_from_slice(src);
-        }
+impl Band {
+    fn all() -> impl Iterator<Item = Band> {
+        [Band::Status, Band::TopBar, Band::TopMargin]
+            .into_iter()
+            .chain((0..RANKS).map(Band::Rank))
+            .chain([Band::BottomMargin, Band::BottomBar])
     }
 
+    /// Its first row and how many rows it has.
+    fn rows(self) -> (u32, u32) {
+        match self {
+            Band::Status => (0, layout::STATUS_H),
+            Band::TopBar => (layout::TOP_BAR_Y, layout::BAR_H),
+            Band::TopMargin => (
+                layout::TOP_BAR_Y + layout::BAR_H,
+                layout::BOARD_Y - layout::TOP_BAR_Y - layout::BAR_H,
+            ),
+            Band::Rank(r) => (layout::BOARD_Y + u32::from(r) * SQUARE, SQUARE),
+            Band::BottomMargin => (
+                layout::BOARD_Y + layout::BOARD_H,
+                layout::BOTTOM_BAR_Y - layout::BOARD_Y - layout::BOARD_H,
+            ),
+            Band::BottomBar => (layout::BOTTOM_BAR_Y, HEIGHT - layout::BOTTOM_BAR_Y),
+        }
+    }
+}
+
+/// What a band shows, all that decides its pixels: the bars' and the status line's strips, the
+/// margins' side up, a rank's squares left to right.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum BandKey {
+    Strip(StripKey),
+    Margin {
+        flip: bool,
+        top: bool,
+    },
+    Rank {
+        flip: bool,
+        row: u8,
+        cells: [CellKey; FILES as usize],
+    },
+}
+
+/// The keys of the status line and the two bars, top to bottom.
+fn strip_keys(scene: &Scene<'_>) -> [StripKey; 3] {
     let (text, colour) = &scene.status;
-    put_strip(
-        out,
-        0,
-        &strips.get(StripKey::Status(text.clone(), colour.0, scene.lang)),
-    );
     let (top, bottom) = if scene.flip {
         (Side::Jade, Side::Crimson)
     } else {
         (Side::Crimson, Side::Jade)
     };
-    for (side, y) in [(top, layout::TOP_BAR_Y), (bottom, layout::BOTTOM_BAR_Y)] {
-        let key = StripKey::Bar(
+    let bar = |side: Side| {
+        StripKey::Bar(
             side,
             Some(scene.name(side)),
             scene.clocks[side].clone(),
             scene.pills[side],
             scene.lang,
+        )
+    };
+    [
+        StripKey::Status(text.clone(), colour.0, scene.lang),
+        bar(top),
+        bar(bottom),
+    ]
+}
+
+/// The squares of display row `row`, left to right.
+fn rank_squares(row: u8, flip: bool) -> impl Iterator<Item = Square> {
+    (0..u32::from(FILES)).filter_map(move |col| layout::square_at_cell(col, u32::from(row), flip))
+}
+
+/// Draws `scene` into `out` as palette indices, one byte a pixel, row by row.
+pub(crate) fn draw(scene: &Scene<'_>, strips: &mut Strips, out: &mut Vec<u8>) {
+    out.clear();
+    let keys = cell_keys(scene);
+    let [status, top, bottom] = strip_keys(scene);
+    for band in Band::all() {
+        let strip = match band {
+            Band::Status => Some(&status),
+            Band::TopBar => Some(&top),
+            Band::BottomBar => Some(&bottom),
+            _ => None,
+        };
+        paint(
+            scene.flip,
+            band,
+            &keys,
+            strip.map(|k| strips.get(k.clone())),
+            out,
         );
-        put_strip(out, y, &strips.get(key));
     }
     debug_assert_eq!(out.len(), FRAME_LEN);
+}
+
+/// Appends the rows of `band`: its strip if it has one, else the empty board's rows with every
+/// square that differs from the empty board drawn in.
+fn paint(flip: bool, band: Band, keys: &[CellKey], strip: Option<Arc<[u8]>>, out: &mut Vec<u8>) {
+    let (y0, height) = band.rows();
+    if let Some(strip) = strip {
+        out.extend_from_slice(&strip);
+        return;
+    }
+    let start = out.len();
+    let rows = (y0 * WIDTH) as usize..((y0 + height) * WIDTH) as usize;
+    out.extend_from_slice(&BACKDROP[flip as usize][rows]);
+    let Band::Rank(row) = band else {
+        return;
+    };
+    for sq in rank_squares(row, flip) {
+        let key = &keys[sq.index()];
+        if *key == CellKey::plain(key.terrain) {
+            continue;
+        }
+        let cell = cell(key);
+        let (x, y) = layout::origin(sq, flip);
+        for r in 0..CELL as usize {
+            let at = start + (y - y0) as usize * WIDTH as usize;
+            let at = at + (1 + r) * WIDTH as usize + x as usize + 1;
+            let src = &cell[r * CELL as usize..(r + 1) * CELL as usize];
+            out[at..at + CELL as usize].copy_from_slice(src);
+        }
+    }
+}
+
+/// `scene` as a zlib stream of its rows (a PNG's image data): each band compressed once and
+/// kept, so that an image costs the bands that changed since one like it was made. A move
+/// changes two to four ranks and the status line; the margins, the bars and the other ranks
+/// come from the cache.
+pub(crate) fn zlib(scene: &Scene<'_>, strips: &mut Strips) -> Vec<u8> {
+    thread_local! {
+        /// One band's pixels, kept by each thread that draws.
+        static PIXELS: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let keys = cell_keys(scene);
+    let [status, top, bottom] = strip_keys(scene);
+    let parts: Vec<Arc<Part>> = Band::all()
+        .map(|band| {
+            let key = match band {
+                Band::Status => BandKey::Strip(status.clone()),
+                Band::TopBar => BandKey::Strip(top.clone()),
+                Band::BottomBar => BandKey::Strip(bottom.clone()),
+                Band::TopMargin | Band::BottomMargin => BandKey::Margin {
+                    flip: scene.flip,
+                    top: band == Band::TopMargin,
+                },
+                Band::Rank(row) => {
+                    let mut cells = [CellKey::plain(Terrain::Land); FILES as usize];
+                    for (c, sq) in cells.iter_mut().zip(rank_squares(row, scene.flip)) {
+                        *c = keys[sq.index()];
+                    }
+                    BandKey::Rank {
+                        flip: scene.flip,
+                        row,
+                        cells,
+                    }
+                }
+            };
+            encoded(key, |key| {
+                let strip = match key {
+                    BandKey::Strip(k) => Some(strips.get(k.clone())),
+                    _ => None,
+                };
+                PIXELS.with_borrow_mut(|pixels| {
+                    pixels.clear();
+                    paint(scene.flip, band, &keys, strip, pixels);
+                    deflate::part(pixels, WIDTH as usize)
+                })
+            })
+        })
+        .collect();
+    deflate::zlib(parts.iter().map(|p| &**p))
+}
+
+/// How many compressed bands each generation of the cache holds (2-4 KB each, so at most
+/// ~16 MB for both): the bands of a few hundred games at once.
+const BANDS_KEPT: usize = 2048;
+
+/// A band compressed, made by `make` unless kept. The cache keeps two generations: a band
+/// used while the older one is still there moves to the newer, and when the newer is full the
+/// older is dropped, so the bands of games in play stay and those of games gone go.
+fn encoded(key: BandKey, make: impl FnOnce(&BandKey) -> Part) -> Arc<Part> {
+    #[derive(Default)]
+    struct Generations {
+        new: HashMap<BandKey, Arc<Part>>,
+        old: HashMap<BandKey, Arc<Part>>,
+    }
+    impl Generations {
+        fn put(&mut self, key: BandKey, part: Arc<Part>) {
+            if self.new.len() >= BANDS_KEPT {
+                self.old = std::mem::take(&mut self.new);
+            }
+            self.new.insert(key, part);
+        }
+    }
+    static CACHE: LazyLock<Mutex<Generations>> = LazyLock::new(Default::default);
+    // A poisoned lock only means another thread panicked mid-insert; the maps are still valid.
+    let lock = || CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    {
+        let mut cache = lock();
+        if let Some(part) = cache.new.get(&key) {
+            return part.clone();
+        }
+        if let Some(part) = cache.old.remove(&key) {
+            cache.put(key, part.clone());
+            return part;
+        }
+    }
+    let part = Arc::new(make(&key));
+    lock().put(key, part.clone());
+    part
 }
 
 /// A cell as palette indices, drawn on first use and kept.
@@ -153,11 +339,6 @@ fn cell(key: &CellKey) -> Arc<[u8]> {
     }
     map.insert(*key, cell.clone());
     cell
-}
-
-fn put_strip(out: &mut [u8], y: u32, strip: &[u8]) {
-    let at = (y * WIDTH) as usize;
-    out[at..at + strip.len()].copy_from_slice(strip);
 }
 
 /// How each square looks, by square index.
@@ -224,6 +405,31 @@ mod tests {
         ];
         v.extend(cells::flat_colours());
         v.into_iter().map(|c| c.0).collect()
+    }
+
+    /// The bands cover the frame, one after another, and each square lies inside its rank's.
+    #[test]
+    fn the_bands_tile_the_frame_and_hold_their_squares() {
+        let mut next = 0;
+        for band in Band::all() {
+            let (y, h) = band.rows();
+            assert_eq!(y, next, "{band:?} starts where the one above ends");
+            assert!(h > 0);
+            next = y + h;
+        }
+        assert_eq!(next, HEIGHT);
+        for flip in [false, true] {
+            let mut seen = 0;
+            for row in 0..RANKS {
+                let (y0, h) = Band::Rank(row).rows();
+                for sq in rank_squares(row, flip) {
+                    let (_, y) = layout::origin(sq, flip);
+                    assert!(y >= y0 && y + 1 + CELL <= y0 + h, "{sq} in row {row}");
+                    seen += 1;
+                }
+            }
+            assert_eq!(seen, Square::all().count());
+        }
     }
 
     /// The fixed palette is the one the drawings call for: the flat colours first, exactly, then

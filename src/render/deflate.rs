@@ -1,8 +1,9 @@
 //! A zlib stream for an image's rows, made for boards: a board is flat colour and lines, so
 //! nearly every stretch of a row repeats the row above it or the pixel before it. The matcher
 //! tries only those two distances (no hash tables, no window search), which takes a fraction of
-//! the time a general compressor needs, and one block with codes fitted to the image keeps the
-//! output about as small as zlib's fast levels make it.
+//! the time a general compressor needs, and a block with codes fitted to each part of the image
+//! keeps the output about as small as zlib's fast levels make it. Parts are compressed apart
+//! and joined (see [`Part`]), so that a part kept from an earlier image is not made again.
 
 use std::cell::RefCell;
 
@@ -71,36 +72,82 @@ enum Token {
     Copy { len: u16, dist: u16 },
 }
 
-/// `rows` rows of `width` bytes, each written with filter type 0 (none) before it, as a zlib
-/// stream (what a PNG's IDAT chunks hold).
-pub(crate) fn zlib_rows(pixels: &[u8], width: usize) -> Vec<u8> {
+/// Rows compressed on their own, to be joined with others by [`zlib`]: the tokens as one
+/// non-final block, then an empty stored block that ends it on a byte boundary (what zlib's
+/// sync flush writes), so that parts made apart, at any time and on any thread, join by
+/// putting their bytes one after another. A part's matches never reach before its first row.
+pub(crate) struct Part {
+    bytes: Box<[u8]>,
+    /// The Adler-32 of the rows with their filter bytes, and how many bytes those are.
+    adler: u32,
+    len: usize,
+}
+
+/// `pixels`, rows of `width` bytes, each written with filter type 0 (none) before it, as a
+/// [`Part`].
+pub(crate) fn part(pixels: &[u8], width: usize) -> Part {
     thread_local! {
-        /// The rows with their filter bytes, and the tokens: half a megabyte a board, kept by
-        /// each thread that draws rather than asked of the allocator every time.
+        /// The rows with their filter bytes, and the tokens: kept by each thread that draws
+        /// rather than asked of the allocator every time.
         static SCRATCH: RefCell<(Vec<u8>, Vec<Token>)> = const { RefCell::new((Vec::new(), Vec::new())) };
     }
     SCRATCH.with_borrow_mut(|(data, tokens)| {
         with_filter_bytes(pixels, width, data);
         find_tokens(data, width + 1, tokens);
-        encode(data, tokens)
+        let mut out = Bits {
+            // Room for the longest token (48 bits) each: the hot loop never grows it.
+            bytes: Vec::with_capacity(tokens.len() * 6 + 512),
+            ..Bits::default()
+        };
+        block(tokens, false, &mut out);
+        // An empty stored block: its 3 header bits, up to the byte, LEN 0 and NLEN !0.
+        out.put(0, 3);
+        out.flush();
+        out.bytes.extend_from_slice(&[0, 0, 0xFF, 0xFF]);
+        Part {
+            bytes: out.bytes.into_boxed_slice(),
+            adler: adler2::adler32_slice(data),
+            len: data.len(),
+        }
     })
 }
 
-fn encode(data: &[u8], tokens: &[Token]) -> Vec<u8> {
-    let mut out = Bits {
-        // Room for the header and the longest token (48 bits) each: the hot loop never grows it.
-        bytes: Vec::with_capacity(tokens.len() * 6 + 512),
-        ..Bits::default()
-    };
+/// The parts, in order, as one zlib stream (what a PNG's IDAT chunks hold).
+pub(crate) fn zlib<'a>(parts: impl IntoIterator<Item = &'a Part> + Clone) -> Vec<u8> {
+    let size: usize = parts.clone().into_iter().map(|p| p.bytes.len()).sum();
+    let mut out = Vec::with_capacity(size + 11);
     // CMF: deflate, 32 KB window; FLG: fastest compression, check bits so that CMF·256+FLG is a
     // multiple of 31.
-    out.bytes.extend_from_slice(&[0x78, 0x01]);
-    block(tokens, &mut out);
-    out.flush();
-    out.bytes
-        .extend_from_slice(&adler2::adler32_slice(data).to_be_bytes());
-    out.bytes.shrink_to_fit();
-    out.bytes
+    out.extend_from_slice(&[0x78, 0x01]);
+    let mut adler = 1;
+    for p in parts {
+        out.extend_from_slice(&p.bytes);
+        adler = adler_join(adler, p.adler, p.len);
+    }
+    // The final block: stored and empty.
+    out.extend_from_slice(&[1, 0, 0, 0xFF, 0xFF]);
+    out.extend_from_slice(&adler.to_be_bytes());
+    out
+}
+
+/// `rows` rows of `width` bytes, each written with filter type 0 (none) before it, as a zlib
+/// stream of one part.
+#[cfg(test)]
+pub(crate) fn zlib_rows(pixels: &[u8], width: usize) -> Vec<u8> {
+    zlib([&part(pixels, width)])
+}
+
+/// The Adler-32 of two byte strings one after the other, from the first's checksum and the
+/// second's checksum and length: the sums `a` add (less the 1 each starts from), and the
+/// second's `b` counts the first's `a` once for each of its bytes.
+fn adler_join(first: u32, second: u32, len: usize) -> u32 {
+    const MOD: u64 = 65_521;
+    let (a1, b1) = (u64::from(first & 0xFFFF), u64::from(first >> 16));
+    let (a2, b2) = (u64::from(second & 0xFFFF), u64::from(second >> 16));
+    let n = len as u64 % MOD;
+    let a = (a1 + a2 + MOD - 1) % MOD;
+    let b = (b1 + b2 + n * ((a1 + MOD - 1) % MOD)) % MOD;
+    (b << 16 | a) as u32
 }
 
 fn with_filter_bytes(pixels: &[u8], width: usize, data: &mut Vec<u8>) {
@@ -179,8 +226,8 @@ fn symbols(t: Token) -> (usize, Option<usize>) {
     }
 }
 
-/// The tokens as one final block with dynamic codes (RFC 1951, 3.2.7).
-fn block(tokens: &[Token], out: &mut Bits) {
+/// The tokens as one block with dynamic codes (RFC 1951, 3.2.7), the stream's last if `last`.
+fn block(tokens: &[Token], last: bool, out: &mut Bits) {
     let mut lit_count = [0u32; LITLEN_SYMBOLS];
     let mut dist_count = [0u32; DIST_SYMBOLS];
     for &t in tokens {
@@ -216,7 +263,7 @@ fn block(tokens: &[Token], out: &mut Bits) {
             .map_or(0, |p| p + 1),
     );
 
-    out.put(1, 1); // the final block
+    out.put(u64::from(last), 1); // the final block or not
     out.put(2, 2); // dynamic codes
     out.put((hlit - 257) as u64, 5);
     out.put((hdist - 1) as u64, 5);
@@ -395,11 +442,43 @@ mod tests {
                 })
                 .collect(),
         ];
-        for pixels in cases {
-            let z = zlib_rows(&pixels, width);
+        for pixels in &cases {
+            let z = zlib_rows(pixels, width);
             let mut filtered = Vec::new();
-            with_filter_bytes(&pixels, width, &mut filtered);
+            with_filter_bytes(pixels, width, &mut filtered);
             assert_eq!(inflate(&z), filtered);
+        }
+        // Parts made apart join into one stream (its Adler-32 checked by the inflater).
+        let parts: Vec<Part> = cases.iter().map(|p| part(p, width)).collect();
+        let mut filtered = Vec::new();
+        for pixels in &cases {
+            let mut rows = Vec::new();
+            with_filter_bytes(pixels, width, &mut rows);
+            filtered.extend(rows);
+        }
+        assert_eq!(inflate(&zlib(&parts)), filtered);
+        // In another order too: a part does not lean on the one before it.
+        let mut two = Vec::new();
+        for pixels in [&cases[4], &cases[1]] {
+            let mut rows = Vec::new();
+            with_filter_bytes(pixels, width, &mut rows);
+            two.extend(rows);
+        }
+        assert_eq!(inflate(&zlib([&parts[4], &parts[1]])), two);
+    }
+
+    #[test]
+    fn joined_checksums_are_the_checksum_of_the_whole() {
+        let data: Vec<u8> = (0..200_000u32)
+            .map(|i| (i * 7 % 251) as u8 ^ 0xA5)
+            .collect();
+        for cut in [0, 1, 5_551, 65_521, 131_042, 199_999, 200_000] {
+            let (a, b) = data.split_at(cut);
+            assert_eq!(
+                adler_join(adler2::adler32_slice(a), adler2::adler32_slice(b), b.len()),
+                adler2::adler32_slice(&data),
+                "cut at {cut}"
+            );
         }
     }
 }
