@@ -176,35 +176,57 @@ fn rank_squares(row: u8, flip: bool) -> impl Iterator<Item = Square> {
     (0..u32::from(FILES)).filter_map(move |col| layout::square_at_cell(col, u32::from(row), flip))
 }
 
+/// What `band` of `scene` shows; `keys` are its squares' ([`cell_keys`]), `strips` its status
+/// line's and bars' ([`strip_keys`]).
+fn band_key(scene: &Scene<'_>, band: Band, keys: &[CellKey], strips: &[StripKey; 3]) -> BandKey {
+    let [status, top, bottom] = strips;
+    match band {
+        Band::Status => BandKey::Strip(status.clone()),
+        Band::TopBar => BandKey::Strip(top.clone()),
+        Band::BottomBar => BandKey::Strip(bottom.clone()),
+        Band::TopMargin | Band::BottomMargin => BandKey::Margin {
+            flip: scene.flip,
+            top: band == Band::TopMargin,
+        },
+        Band::Rank(row) => {
+            let mut cells = [CellKey::plain(Terrain::Land); FILES as usize];
+            for (c, sq) in cells.iter_mut().zip(rank_squares(row, scene.flip)) {
+                *c = keys[sq.index()];
+            }
+            BandKey::Rank {
+                flip: scene.flip,
+                row,
+                cells,
+            }
+        }
+    }
+}
+
 /// Draws `scene` into `out` as palette indices, one byte a pixel, row by row.
 pub(crate) fn draw(scene: &Scene<'_>, strips: &mut Strips, out: &mut Vec<u8>) {
     out.clear();
     let keys = cell_keys(scene);
-    let [status, top, bottom] = strip_keys(scene);
+    let strip_keys = strip_keys(scene);
     for band in Band::all() {
-        let strip = match band {
-            Band::Status => Some(&status),
-            Band::TopBar => Some(&top),
-            Band::BottomBar => Some(&bottom),
-            _ => None,
-        };
-        paint(
-            scene.flip,
-            band,
-            &keys,
-            strip.map(|k| strips.get(k.clone())),
-            out,
-        );
+        let key = band_key(scene, band, &keys, &strip_keys);
+        paint(scene.flip, band, &key, &keys, strips, out);
     }
     debug_assert_eq!(out.len(), FRAME_LEN);
 }
 
-/// Appends the rows of `band`: its strip if it has one, else the empty board's rows with every
-/// square that differs from the empty board drawn in.
-fn paint(flip: bool, band: Band, keys: &[CellKey], strip: Option<Arc<[u8]>>, out: &mut Vec<u8>) {
+/// Appends the rows of `band`, which shows `key`: its strip if it has one, else the empty
+/// board's rows with every square that differs from the empty board drawn in.
+fn paint(
+    flip: bool,
+    band: Band,
+    key: &BandKey,
+    keys: &[CellKey],
+    strips: &mut Strips,
+    out: &mut Vec<u8>,
+) {
     let (y0, height) = band.rows();
-    if let Some(strip) = strip {
-        out.extend_from_slice(&strip);
+    if let BandKey::Strip(k) = key {
+        out.extend_from_slice(&strips.get(k.clone()));
         return;
     }
     let start = out.len();
@@ -239,37 +261,13 @@ pub(crate) fn zlib(scene: &Scene<'_>, strips: &mut Strips) -> Vec<u8> {
         static PIXELS: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     let keys = cell_keys(scene);
-    let [status, top, bottom] = strip_keys(scene);
+    let strip_keys = strip_keys(scene);
     let parts: Vec<Arc<Part>> = Band::all()
         .map(|band| {
-            let key = match band {
-                Band::Status => BandKey::Strip(status.clone()),
-                Band::TopBar => BandKey::Strip(top.clone()),
-                Band::BottomBar => BandKey::Strip(bottom.clone()),
-                Band::TopMargin | Band::BottomMargin => BandKey::Margin {
-                    flip: scene.flip,
-                    top: band == Band::TopMargin,
-                },
-                Band::Rank(row) => {
-                    let mut cells = [CellKey::plain(Terrain::Land); FILES as usize];
-                    for (c, sq) in cells.iter_mut().zip(rank_squares(row, scene.flip)) {
-                        *c = keys[sq.index()];
-                    }
-                    BandKey::Rank {
-                        flip: scene.flip,
-                        row,
-                        cells,
-                    }
-                }
-            };
-            encoded(key, |key| {
-                let strip = match key {
-                    BandKey::Strip(k) => Some(strips.get(k.clone())),
-                    _ => None,
-                };
+            encoded(band_key(scene, band, &keys, &strip_keys), |key| {
                 PIXELS.with_borrow_mut(|pixels| {
                     pixels.clear();
-                    paint(scene.flip, band, &keys, strip, pixels);
+                    paint(scene.flip, band, key, &keys, strips, pixels);
                     deflate::part(pixels, WIDTH as usize)
                 })
             })
