@@ -193,6 +193,118 @@ fn racing_moves_on_two_connections(backend: &Backend) {
 }
 
 #[test]
+fn a_move_worked_out_from_a_row_applies_once_and_only_while_the_game_is_as_read() {
+    for backend in backends() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = backend.fresh(dir.path());
+        let mut s = open(&path);
+        let id = new_game(&mut s);
+        let seen = s.game(id).unwrap().unwrap();
+        let moves = seen.position.legal_moves();
+        let step = |i: usize| jungle::store::Step::play(&seen.position, moves[i]);
+        // Two processes that read the same row race with different moves: one wins.
+        let racers: Vec<_> = [0, 1]
+            .into_iter()
+            .map(|which| {
+                let (path, seen, step) = (path.clone(), seen.clone(), step(which));
+                std::thread::spawn(move || open(&path).commit_seen_move(&seen, &step, 5, None))
+            })
+            .collect();
+        let wins: Vec<bool> = racers
+            .into_iter()
+            .map(|h| h.join().unwrap().unwrap())
+            .collect();
+        assert_eq!(
+            wins.iter().filter(|w| **w).count(),
+            1,
+            "{}: {wins:?}",
+            backend.name()
+        );
+        let after = s.game(id).unwrap().unwrap();
+        assert_eq!(
+            (after.ply, after.last_move_at),
+            (1, 5),
+            "{}",
+            backend.name()
+        );
+        // The same row again, once the game moved on: refused, nothing written.
+        assert!(!s.commit_seen_move(&seen, &step(2), 6, None).unwrap());
+        assert_eq!(s.game(id).unwrap().unwrap(), after, "{}", backend.name());
+        // A game back at the ply and the position it was read in, but whose clocks are no
+        // longer what was read: the move was worked out from other clocks and is refused.
+        let seen = after.clone();
+        s.raw_execute(&format!(
+            "UPDATE games SET jade_clock = 100, crimson_clock = 100 WHERE id = {id}"
+        ))
+        .unwrap();
+        let reply = jungle::store::Step::play(&seen.position, seen.position.legal_moves()[0]);
+        assert!(
+            !s.commit_seen_move(&seen, &reply, 7, None).unwrap(),
+            "{}",
+            backend.name()
+        );
+        assert_eq!(s.game(id).unwrap().unwrap().ply, 1, "{}", backend.name());
+        // Read afresh, it goes through.
+        let fresh = s.game(id).unwrap().unwrap();
+        assert!(
+            s.commit_seen_move(&fresh, &reply, 8, None).unwrap(),
+            "{}",
+            backend.name()
+        );
+        assert_eq!(s.game(id).unwrap().unwrap().ply, 2, "{}", backend.name());
+    }
+}
+
+#[test]
+fn a_place_and_a_games_players_are_each_read_in_one_go() {
+    for backend in backends() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut s = open(&backend.fresh(dir.path()));
+        let name = backend.name();
+        assert_eq!(
+            s.place("test", "guild", "chan").unwrap(),
+            (None, true),
+            "{name}"
+        );
+        s.set_language("test", "guild", "zh-TW", "mod", 1).unwrap();
+        s.set_channel_enabled("test", "chan", false, "mod", 1)
+            .unwrap();
+        assert_eq!(
+            s.place("test", "guild", "chan").unwrap(),
+            (Some("zh-TW".to_string()), false),
+            "{name}"
+        );
+        // Another channel of the server: the server's language, and on.
+        assert_eq!(
+            s.place("test", "guild", "other").unwrap(),
+            (Some("zh-TW".to_string()), true),
+            "{name}"
+        );
+        let g = s.game(new_game(&mut s)).unwrap().unwrap();
+        let (jade, crimson) = s.player_pair(g.jade_id, g.crimson_id).unwrap();
+        assert_eq!(
+            jade.map(|p| p.display_name).as_deref(),
+            Some("Ann"),
+            "{name}"
+        );
+        assert_eq!(
+            crimson.map(|p| p.display_name).as_deref(),
+            Some("Ben"),
+            "{name}"
+        );
+        // A bot's seat has no player; a missing player is none either.
+        let (ben, bot) = s.player_pair(g.crimson_id, None).unwrap();
+        assert_eq!(ben.map(|p| p.user_id).as_deref(), Some("b"), "{name}");
+        assert_eq!(bot, None, "{name}");
+        assert_eq!(
+            s.player_pair(Some(999_999), g.jade_id).unwrap().0,
+            None,
+            "{name}"
+        );
+    }
+}
+
+#[test]
 fn an_unreadable_row_names_its_table_row_and_column() {
     for backend in backends() {
         let dir = tempfile::tempdir().unwrap();

@@ -67,6 +67,9 @@ pub(crate) struct Game {
     pub row: GameRow,
     pub jade: Seat,
     pub crimson: Seat,
+    /// Whether each side's player wants turn mentions (no `notify off`) as the game was read;
+    /// false for the bot.
+    pub notify: BySide<bool>,
 }
 
 impl Game {
@@ -75,19 +78,30 @@ impl Game {
             table: "games",
             detail: format!("game {}: {detail}", row.id),
         };
-        let seat = |id: Option<i64>| -> Result<Seat, StoreError> {
-            match (id, row.bot_level) {
-                (Some(id), _) => store
-                    .player(id)?
-                    .map(Seat::Human)
-                    .ok_or_else(|| corrupt(format!("player {id} is missing"))),
-                (None, Some(level)) => Ok(Seat::Bot(level)),
-                (None, None) => Err(corrupt("a seat has neither player nor bot".into())),
-            }
-        };
-        let jade = seat(row.jade_id)?;
-        let crimson = seat(row.crimson_id)?;
-        Ok(Game { row, jade, crimson })
+        // Both seats' players, and whether they want turn mentions, in one read.
+        let (jade, crimson) = store.player_pair(row.jade_id, row.crimson_id)?;
+        let notify = BySide::new(
+            jade.as_ref().is_some_and(|p| p.1),
+            crimson.as_ref().is_some_and(|p| p.1),
+        );
+        let seat =
+            |id: Option<i64>, found: Option<(PlayerRow, bool)>| -> Result<Seat, StoreError> {
+                match (id, row.bot_level) {
+                    (Some(id), _) => found
+                        .map(|(p, _)| Seat::Human(p))
+                        .ok_or_else(|| corrupt(format!("player {id} is missing"))),
+                    (None, Some(level)) => Ok(Seat::Bot(level)),
+                    (None, None) => Err(corrupt("a seat has neither player nor bot".into())),
+                }
+            };
+        let jade = seat(row.jade_id, jade)?;
+        let crimson = seat(row.crimson_id, crimson)?;
+        Ok(Game {
+            row,
+            jade,
+            crimson,
+            notify,
+        })
     }
 
     pub fn id(&self) -> i64 {
@@ -107,6 +121,12 @@ impl Game {
             Side::Jade => &self.jade,
             Side::Crimson => &self.crimson,
         }
+    }
+
+    /// The mention that tells `side` it is their turn: none for the bot, or for a player who
+    /// said `notify off`.
+    pub fn turn_mention(&self, side: Side) -> Option<User> {
+        self.seat(side).user().filter(|_| self.notify[side])
     }
 
     /// The seat whose turn it is.

@@ -66,18 +66,29 @@ impl Core {
     /// private ones the reader's (a Discord user's client); English when nothing says.
     pub fn languages(&self, place: &Place, reader: Option<&str>) -> (Lang, Lang) {
         let set = language_set(&self.store, &place.platform, &place.scope);
-        let here = place.locale.as_deref();
-        (
-            set.or_else(|| Lang::first_of([here, reader]))
-                .unwrap_or_default(),
-            set.or_else(|| Lang::first_of([reader, here]))
-                .unwrap_or_default(),
-        )
+        languages_of(set, place, reader)
+    }
+
+    /// The place's language setting and whether the bot answers in its channel, read in one
+    /// statement; on a store failure, no setting and on (the command then meets the failure
+    /// where it needs the store, and says so).
+    fn place(&self, place: &Place) -> (Option<Lang>, bool) {
+        match self
+            .store
+            .place(&place.platform, &place.scope, &place.channel)
+        {
+            Ok((code, enabled)) => (code.as_deref().and_then(Lang::from_locale), enabled),
+            Err(e) => {
+                tracing::error!(error = %e, "cannot read the place's settings");
+                (None, true)
+            }
+        }
     }
 
     /// Handles one event at time `now` (unix seconds).
     pub fn handle(&self, ev: &Event, now: i64) -> Handled {
-        let langs = self.languages(&ev.place, ev.sender.locale.as_deref());
+        let (set, enabled) = self.place(&ev.place);
+        let langs = languages_of(set, &ev.place, ev.sender.locale.as_deref());
         let (lang, reader) = langs;
         let recognised = match &ev.input {
             Input::Text(text) => address::recognise(text, &self.settings.prefix, false),
@@ -106,15 +117,8 @@ impl Core {
         metrics::counter!(crate::metrics::COMMANDS, "platform" => ev.place.platform.clone())
             .increment(1);
         // A channel a moderator switched off hears only the command that switches it on.
-        if !matches!(cmd, Command::Admin(AdminCommand::Channel { .. })) {
-            match self
-                .store
-                .channel_enabled(&ev.place.platform, &ev.place.channel)
-            {
-                Ok(true) => {}
-                Ok(false) => return Handled::default(),
-                Err(e) => tracing::error!(error = %e, "cannot read whether the channel is on"),
-            }
+        if !enabled && !matches!(cmd, Command::Admin(AdminCommand::Channel { .. })) {
+            return Handled::default();
         }
         let starts_game = matches!(
             cmd,
@@ -348,6 +352,18 @@ fn run(cx: &mut Ctx<'_>, cmd: Command) -> Result<Handled> {
         Command::Lang { code } => admin::language(cx, code),
         Command::Admin(cmd) => admin::admin(cx, cmd),
     }
+}
+
+/// The languages of an event's replies, (public, private), given the place's setting: see
+/// [`Core::languages`].
+fn languages_of(set: Option<Lang>, place: &Place, reader: Option<&str>) -> (Lang, Lang) {
+    let here = place.locale.as_deref();
+    (
+        set.or_else(|| Lang::first_of([here, reader]))
+            .unwrap_or_default(),
+        set.or_else(|| Lang::first_of([reader, here]))
+            .unwrap_or_default(),
+    )
 }
 
 /// Why a command was not understood, with the command that helps spelt for the platform.

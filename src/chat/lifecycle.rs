@@ -39,7 +39,7 @@ pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Hand
     let finish = outcome.map(|o| finish_for(env, &game, o));
     if !env
         .store
-        .commit_move(game.id(), game.row.ply, &step, env.now, finish.as_ref())?
+        .commit_seen_move(&game.row, &step, env.now, finish.as_ref())?
     {
         return refuse(tr!(env.reader, "move-too-late"));
     }
@@ -94,7 +94,9 @@ pub(crate) fn apply_move(env: &mut Env<'_>, game: Game, mv: Move) -> Result<Hand
         replies: vec![Reply {
             text,
             board: Some(game.view(lang, None)),
-            mentions: super::notify::turn_mention(env.store, to_move)
+            // Not read at all for a player who is watching.
+            mentions: game
+                .turn_mention(game.pos().turn())
                 .filter(|_| !watching)
                 .into_iter()
                 .collect(),
@@ -321,7 +323,7 @@ pub(crate) fn game_started(env: &Env<'_>, row: GameRow) -> Result<Handled> {
                 bot = first.name(lang),
                 time = time_control_name(lang, game.row.time_control)
             ),
-            super::notify::turn_mention(env.store, second)
+            game.turn_mention(Side::Crimson)
                 .into_iter()
                 .collect::<Vec<User>>(),
         ),
@@ -335,9 +337,7 @@ pub(crate) fn game_started(env: &Env<'_>, row: GameRow) -> Result<Handled> {
                 time = time_control_name(lang, game.row.time_control),
                 how = dialect.how_to_move(lang)
             ),
-            super::notify::turn_mention(env.store, first)
-                .into_iter()
-                .collect(),
+            game.turn_mention(Side::Jade).into_iter().collect(),
         ),
     };
     Ok(Handled {

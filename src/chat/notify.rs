@@ -3,11 +3,9 @@
 //! their platform, in every channel.
 
 use crate::lang::tr;
-use store::Store;
 
 use super::context::{Ctx, Handled, Result};
-use super::event::{Reply, User};
-use super::game::Seat;
+use super::event::Reply;
 
 /// `notify` (what is set now) or `notify on|off` (set it), answered privately.
 pub(crate) fn notify(cx: &mut Ctx<'_>, on: Option<bool>) -> Result<Handled> {
@@ -26,14 +24,4 @@ pub(crate) fn notify(cx: &mut Ctx<'_>, on: Option<bool>) -> Result<Handled> {
         tr!(lang, "notify-off", on = cx.cmd(lang, "notify on"))
     };
     Ok(Handled::reply(Reply::private(text)))
-}
-
-/// The mention that tells `seat` it is their turn: none for the bot, or for a player who said
-/// `notify off` (a store failure mentions them, as before they could choose).
-pub(crate) fn turn_mention(store: &Store, seat: &Seat) -> Option<User> {
-    let player = seat.player()?;
-    match store.notifies(player.id) {
-        Ok(false) => None,
-        _ => seat.user(),
-    }
 }

@@ -184,7 +184,7 @@ fn remind_players(
             continue;
         }
         let game = Game::load(env.store, row)?;
-        let Some(user) = super::notify::turn_mention(env.store, game.to_move()) else {
+        let Some(user) = game.turn_mention(game.pos().turn()) else {
             continue;
         };
         let place = place_of(&game);

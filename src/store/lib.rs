@@ -226,6 +226,17 @@ impl Store {
         on!(self, read, |c| queries::players::player(c, id))
     }
 
+    /// The players of two seats (a game's jade and crimson) in one read, each with whether
+    /// they want turn mentions (as [`Store::notifies`]); `None` for a seat without a player id,
+    /// or whose player is missing.
+    pub fn player_pair(
+        &self,
+        first: Option<i64>,
+        second: Option<i64>,
+    ) -> Result<(Option<(PlayerRow, bool)>, Option<(PlayerRow, bool)>)> {
+        on!(self, read, |c| queries::players::pair(c, first, second))
+    }
+
     /// Players of a platform whose display name matches, ignoring case.
     pub fn players_named(&self, platform: &str, name: &str) -> Result<Vec<PlayerRow>> {
         on!(self, read, |c| queries::players::named(c, platform, name))
@@ -409,6 +420,22 @@ impl Store {
             step,
             now,
             finish
+        ))
+    }
+
+    /// Commits a move on the game as `row` shows it, worked out from the row's clocks: as
+    /// [`Store::commit_move`] without reading the game again, and without `finish` one
+    /// statement. False (and nothing changed) when the game is no longer as `row` shows it.
+    pub fn commit_seen_move(
+        &self,
+        row: &GameRow,
+        step: &Step,
+        now: i64,
+        finish: Option<&Finish>,
+    ) -> Result<bool> {
+        let seen = queries::games::Seen::of(row);
+        on!(self, write, |c| queries::games::commit_seen(
+            c, row.id, row.ply, &seen, step, now, finish
         ))
     }
 
@@ -699,6 +726,20 @@ impl Store {
             (TIME_CONTROL, code.as_deref()),
             by,
             now
+        ))
+    }
+
+    /// The language chosen for the server or room (as [`Store::language`]) and whether the bot
+    /// answers in the channel (as [`Store::channel_enabled`]), read together: what each command
+    /// needs to know of where it was said.
+    pub fn place(
+        &self,
+        platform: &str,
+        scope: &str,
+        channel: &str,
+    ) -> Result<(Option<String>, bool)> {
+        on!(self, read, |c| queries::places::place(
+            c, platform, scope, channel
         ))
     }
 

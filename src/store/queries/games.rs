@@ -227,11 +227,31 @@ pub(crate) fn rating_changes(c: &mut dyn Sql, game_id: i64) -> Result<Vec<(i64, 
     )
 }
 
+/// What a move's commit is worked out from: the game's time control, its clocks and when the
+/// mover's turn began, and which seats are the bot's, as the mover found them.
+pub(crate) struct Seen {
+    pub(crate) time_control: TimeControl,
+    pub(crate) clocks: Option<BySide<i64>>,
+    pub(crate) since: i64,
+    pub(crate) bots: BySide<bool>,
+}
+
+impl Seen {
+    pub(crate) fn of(row: &GameRow) -> Seen {
+        Seen {
+            time_control: row.time_control,
+            clocks: row.clocks,
+            since: row.last_move_at,
+            bots: BySide::new(row.jade_id.is_none(), row.crimson_id.is_none()),
+        }
+    }
+}
+
 /// Commits a move if the game is still active at `expected_ply` in the position the move was
 /// played in (a takeback and another move bring a game back to the same ply elsewhere); with
 /// `finish`, the game ends in the same transaction. False (nothing written) when another move
-/// got there first: on PostgreSQL the guard is checked again after waiting for another
-/// transaction's lock on the row (READ COMMITTED), so exactly one of two racing moves wins.
+/// got there first. The clocks are read first, then [`commit_seen`] writes only if they are
+/// still what was read.
 pub(crate) fn commit_move(
     c: &mut dyn Sql,
     game_id: i64,
@@ -240,61 +260,106 @@ pub(crate) fn commit_move(
     now: i64,
     finish: Option<&Finish>,
 ) -> Result<bool> {
-    c.tx(|tx| {
-        // The clocks as the move found them, under the row's lock; none when it moved on.
-        let found = tx.row(
-            "SELECT time_control, jade_clock, crimson_clock, last_move_at, jade_id IS NULL,
-                    crimson_id IS NULL
-             FROM games WHERE id = $1 AND ply = $2 AND status = 'active' AND position = $3
-             FOR UPDATE",
-            args![game_id, expected_ply, step.from.to_string()],
-            |r| {
-                let tc = decode::column(r, TABLE, 0, TimeControl::from_code)?;
-                let clocks = match (r.int_or_null(1)?, r.int_or_null(2)?) {
+    let found = c.row(
+        "SELECT time_control, jade_clock, crimson_clock, last_move_at, jade_id IS NULL,
+                crimson_id IS NULL
+         FROM games WHERE id = $1 AND ply = $2 AND status = 'active' AND position = $3",
+        args![game_id, expected_ply, step.from.to_string()],
+        |r| {
+            Ok(Seen {
+                time_control: decode::column(r, TABLE, 0, TimeControl::from_code)?,
+                clocks: match (r.int_or_null(1)?, r.int_or_null(2)?) {
                     (Some(j), Some(c)) => Some(BySide::new(j, c)),
                     _ => None,
-                };
-                Ok((tc, clocks, r.int(3)?, BySide::new(r.flag(4)?, r.flag(5)?)))
-            },
-        )?;
-        let Some((tc, clocks, since, bots)) = found else {
-            return Ok(false);
-        };
-        let mover = step.from.turn();
-        let t = Timing::after(tc, clocks, since, mover, now, bots[mover.other()]);
-        let clock = |side: Side| t.clocks.map(|c| c[side]);
-        let changed = tx.exec(
-            "UPDATE games SET moves = CASE WHEN moves = '' THEN $3 ELSE moves || ',' || $3 END,
-                    captures = captures || $4, hashes = hashes || $5,
-                    position = $6, ply = ply + 1, last_move_at = $7, draw_offer = NULL, takeback_offer = NULL,
-                    bot_to_move = CASE WHEN $8 THEN jade_id IS NULL ELSE crimson_id IS NULL END,
-                    bot_claim = NULL, bot_claim_until = NULL,
-                    jade_clock = $10, crimson_clock = $11, deadline = $12, next_reminder = $13
-             WHERE id = $1 AND ply = $2 AND status = 'active' AND position = $9",
-            args![
-                game_id,
-                expected_ply,
-                step.mv.to_string(),
-                codec::capture_code(step.captured).to_string(),
-                codec::hash_code(step.before),
-                step.after.to_string(),
-                now,
-                step.after.turn() == Side::Jade,
-                step.from.to_string(),
-                clock(Side::Jade),
-                clock(Side::Crimson),
-                t.deadline,
-                t.next_reminder
-            ],
-        )?;
-        if changed == 0 {
-            return Ok(false);
-        }
-        if let Some(f) = finish {
+                },
+                since: r.int(3)?,
+                bots: BySide::new(r.flag(4)?, r.flag(5)?),
+            })
+        },
+    )?;
+    match found {
+        Some(seen) => commit_seen(c, game_id, expected_ply, &seen, step, now, finish),
+        None => Ok(false),
+    }
+}
+
+/// Commits a move worked out from `seen`, if the game is still active at `expected_ply`, in
+/// the position the move was played in, with the clocks seen; with `finish`, the game ends in
+/// the same transaction. Without it the commit is one statement (one round trip on
+/// PostgreSQL): the guard is in the `UPDATE`, which PostgreSQL checks again after waiting for
+/// another transaction's lock on the row (READ COMMITTED), so exactly one of two racing moves
+/// wins, and on SQLite the writer runs one statement at a time.
+pub(crate) fn commit_seen(
+    c: &mut dyn Sql,
+    game_id: i64,
+    expected_ply: u32,
+    seen: &Seen,
+    step: &Step,
+    now: i64,
+    finish: Option<&Finish>,
+) -> Result<bool> {
+    match finish {
+        None => advance(c, game_id, expected_ply, seen, step, now),
+        Some(f) => c.tx(|tx| {
+            if !advance(tx, game_id, expected_ply, seen, step, now)? {
+                return Ok(false);
+            }
             finish_in(tx, game_id, f, now)?;
-        }
-        Ok(true)
-    })
+            Ok(true)
+        }),
+    }
+}
+
+/// The move's one `UPDATE`, guarded by what it was worked out from; whether it was written.
+fn advance(
+    c: &mut dyn Sql,
+    game_id: i64,
+    expected_ply: u32,
+    seen: &Seen,
+    step: &Step,
+    now: i64,
+) -> Result<bool> {
+    let mover = step.from.turn();
+    let t = Timing::after(
+        seen.time_control,
+        seen.clocks,
+        seen.since,
+        mover,
+        now,
+        seen.bots[mover.other()],
+    );
+    let clock = |side: Side| t.clocks.map(|c| c[side]);
+    let seen_clock = |side: Side| seen.clocks.map(|c| c[side]);
+    let changed = c.exec(
+        "UPDATE games SET moves = CASE WHEN moves = '' THEN $3 ELSE moves || ',' || $3 END,
+                captures = captures || $4, hashes = hashes || $5,
+                position = $6, ply = ply + 1, last_move_at = $7, draw_offer = NULL, takeback_offer = NULL,
+                bot_to_move = CASE WHEN $8 THEN jade_id IS NULL ELSE crimson_id IS NULL END,
+                bot_claim = NULL, bot_claim_until = NULL,
+                jade_clock = $10, crimson_clock = $11, deadline = $12, next_reminder = $13
+         WHERE id = $1 AND ply = $2 AND status = 'active' AND position = $9
+           AND last_move_at = $14 AND jade_clock IS NOT DISTINCT FROM $15
+           AND crimson_clock IS NOT DISTINCT FROM $16",
+        args![
+            game_id,
+            expected_ply,
+            step.mv.to_string(),
+            codec::capture_code(step.captured).to_string(),
+            codec::hash_code(step.before),
+            step.after.to_string(),
+            now,
+            step.after.turn() == Side::Jade,
+            step.from.to_string(),
+            clock(Side::Jade),
+            clock(Side::Crimson),
+            t.deadline,
+            t.next_reminder,
+            seen.since,
+            seen_clock(Side::Jade),
+            seen_clock(Side::Crimson)
+        ],
+    )?;
+    Ok(changed > 0)
 }
 
 /// Ends an active game without a move (resignation, agreed draw, time-out, abort) if it is

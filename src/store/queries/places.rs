@@ -6,6 +6,23 @@
 use crate::failure::Result;
 use crate::sql::{Sql, args};
 
+/// What every command reads of its place, in one statement: the language a moderator chose for
+/// the server or room, and whether the bot answers in the channel.
+pub(crate) fn place(
+    c: &mut dyn Sql,
+    platform: &str,
+    scope: &str,
+    channel: &str,
+) -> Result<(Option<String>, bool)> {
+    let found = c.row(
+        "SELECT (SELECT lang FROM languages WHERE platform = $1 AND scope = $2),
+                COALESCE((SELECT enabled FROM channels WHERE platform = $1 AND channel = $3), TRUE)",
+        args![platform, scope, channel],
+        |r| Ok((r.text_or_null(0)?, r.flag(1)?)),
+    )?;
+    Ok(found.unwrap_or((None, true)))
+}
+
 pub(crate) fn channel_enabled(c: &mut dyn Sql, platform: &str, channel: &str) -> Result<bool> {
     Ok(c.row(
         "SELECT enabled FROM channels WHERE platform = $1 AND channel = $2",

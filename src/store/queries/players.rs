@@ -42,6 +42,27 @@ pub(crate) fn player(c: &mut dyn Sql, id: i64) -> Result<Option<PlayerRow>> {
     )
 }
 
+/// The players of a game's two seats, each with whether they want turn mentions (no
+/// `notify off`), in one statement; `None` for a seat without one (the bot's, or a player who
+/// is missing).
+pub(crate) fn pair(
+    c: &mut dyn Sql,
+    first: Option<i64>,
+    second: Option<i64>,
+) -> Result<(Option<(PlayerRow, bool)>, Option<(PlayerRow, bool)>)> {
+    let rows = c.rows(
+        &format!(
+            "SELECT {PLAYER_COLUMNS},
+                    NOT EXISTS (SELECT 1 FROM quiet_players q WHERE q.player_id = players.id)
+             FROM players WHERE id = $1 OR id = $2"
+        ),
+        args![first, second],
+        |r| Ok((decode::player(r)?, r.flag(9)?)),
+    )?;
+    let of = |id: Option<i64>| id.and_then(|id| rows.iter().find(|(p, _)| p.id == id).cloned());
+    Ok((of(first), of(second)))
+}
+
 /// Players whose display name matches, ignoring case (an index on `lower(display_name)` on
 /// both databases).
 pub(crate) fn named(c: &mut dyn Sql, platform: &str, name: &str) -> Result<Vec<PlayerRow>> {
