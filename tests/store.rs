@@ -280,25 +280,28 @@ fn a_place_and_a_games_players_are_each_read_in_one_go() {
             (Some("zh-TW".to_string()), true),
             "{name}"
         );
-        let g = s.game(new_game(&mut s)).unwrap().unwrap();
-        let (jade, crimson) = s.player_pair(g.jade_id, g.crimson_id).unwrap();
+        let id = new_game(&mut s);
+        let g = s.game(id).unwrap().unwrap();
+        let [jade, crimson] = s.player_pair(g.jade_id, g.crimson_id).unwrap();
+        let (jade, crimson) = (jade.unwrap(), crimson.unwrap());
+        assert_eq!(jade.player.display_name, "Ann", "{name}");
+        assert_eq!(crimson.player.display_name, "Ben", "{name}");
+        assert!(jade.notifies && crimson.notifies, "{name}");
+        // `notify off` shows in the same read.
+        s.set_notify(crimson.player.id, false).unwrap();
+        let [ben, bot] = s.player_pair(g.crimson_id, None).unwrap();
+        let ben = ben.unwrap();
         assert_eq!(
-            jade.map(|p| p.display_name).as_deref(),
-            Some("Ann"),
-            "{name}"
-        );
-        assert_eq!(
-            crimson.map(|p| p.display_name).as_deref(),
-            Some("Ben"),
+            (ben.player.user_id.as_str(), ben.notifies),
+            ("b", false),
             "{name}"
         );
         // A bot's seat has no player; a missing player is none either.
-        let (ben, bot) = s.player_pair(g.crimson_id, None).unwrap();
-        assert_eq!(ben.map(|p| p.user_id).as_deref(), Some("b"), "{name}");
         assert_eq!(bot, None, "{name}");
+        let [missing, ann] = s.player_pair(Some(999_999), g.jade_id).unwrap();
         assert_eq!(
-            s.player_pair(Some(999_999), g.jade_id).unwrap().0,
-            None,
+            (missing, ann.map(|s| s.player.id)),
+            (None, g.jade_id),
             "{name}"
         );
     }

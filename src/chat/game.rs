@@ -5,7 +5,7 @@
 use crate::lang::{Lang, level_name, outcome_text, side_name, time_left, tr};
 use engine::clock::clock_text;
 use engine::{BySide, Outcome, Position, Side, TimeControl, WinReason};
-use store::{GameRow, GameStatus, PlayerRow, Store, StoreError};
+use store::{GameRow, GameStatus, PlayerRow, Seated, Store, StoreError};
 
 use super::bot::Level;
 use super::buttons;
@@ -79,21 +79,20 @@ impl Game {
             detail: format!("game {}: {detail}", row.id),
         };
         // Both seats' players, and whether they want turn mentions, in one read.
-        let (jade, crimson) = store.player_pair(row.jade_id, row.crimson_id)?;
+        let [jade, crimson] = store.player_pair(row.jade_id, row.crimson_id)?;
         let notify = BySide::new(
-            jade.as_ref().is_some_and(|p| p.1),
-            crimson.as_ref().is_some_and(|p| p.1),
+            jade.as_ref().is_some_and(|s| s.notifies),
+            crimson.as_ref().is_some_and(|s| s.notifies),
         );
-        let seat =
-            |id: Option<i64>, found: Option<(PlayerRow, bool)>| -> Result<Seat, StoreError> {
-                match (id, row.bot_level) {
-                    (Some(id), _) => found
-                        .map(|(p, _)| Seat::Human(p))
-                        .ok_or_else(|| corrupt(format!("player {id} is missing"))),
-                    (None, Some(level)) => Ok(Seat::Bot(level)),
-                    (None, None) => Err(corrupt("a seat has neither player nor bot".into())),
-                }
-            };
+        let seat = |id: Option<i64>, found: Option<Seated>| -> Result<Seat, StoreError> {
+            match (id, row.bot_level) {
+                (Some(id), _) => found
+                    .map(|s| Seat::Human(s.player))
+                    .ok_or_else(|| corrupt(format!("player {id} is missing"))),
+                (None, Some(level)) => Ok(Seat::Bot(level)),
+                (None, None) => Err(corrupt("a seat has neither player nor bot".into())),
+            }
+        };
         let jade = seat(row.jade_id, jade)?;
         let crimson = seat(row.crimson_id, crimson)?;
         Ok(Game {

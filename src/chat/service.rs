@@ -802,6 +802,55 @@ mod tests {
     }
 
     /// The future's output if it is ready at its first poll.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn commands_past_the_bound_wait_until_a_running_one_ends() {
+        let store = Store::open_in_memory().unwrap();
+        let service = Service::new(store, Settings::default(), Arc::new(SystemClock));
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(service.commands.available_permits(), 8 * cores);
+        // As many commands running as may: their permits held here.
+        let mut held = service
+            .commands
+            .clone()
+            .acquire_many_owned(commands() as u32)
+            .await
+            .unwrap();
+        let ask = |channel: &str| {
+            let (service, place) = (service.clone(), place(channel));
+            tokio::spawn(async move {
+                let ev = Event {
+                    place,
+                    sender: crate::event::User::new("u1", "Ann"),
+                    input: crate::event::Input::Command(crate::command::Command::Help),
+                    mentions: Vec::new(),
+                };
+                service.handle(ev).await
+            })
+        };
+        let (a, b) = (ask("a"), ask("b"));
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        assert!(
+            !a.is_finished() && !b.is_finished(),
+            "a command ran past the bound"
+        );
+        // One running command ends: one waiting command runs, then the other in its place.
+        drop(held.split(1));
+        let replies = tokio::time::timeout(std::time::Duration::from_secs(20), a)
+            .await
+            .expect("a freed place was not taken")
+            .unwrap();
+        assert!(replies.iter().any(|r| !r.text.is_empty()), "{replies:?}");
+        let replies = tokio::time::timeout(std::time::Duration::from_secs(20), b)
+            .await
+            .expect("the place was not passed on")
+            .unwrap();
+        assert!(replies.iter().any(|r| !r.text.is_empty()), "{replies:?}");
+        // Still one free place: the others are held.
+        assert_eq!(service.commands.available_permits(), 1);
+        drop(held);
+        assert_eq!(service.commands.available_permits(), commands());
+    }
+
     async fn futures_poll_once<F: std::future::Future + Unpin>(mut f: F) -> Option<F::Output> {
         std::future::poll_fn(|cx| {
             std::task::Poll::Ready(match std::pin::Pin::new(&mut f).poll(cx) {

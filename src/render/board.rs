@@ -280,39 +280,68 @@ pub(crate) fn zlib(scene: &Scene<'_>, strips: &mut Strips) -> Vec<u8> {
 /// ~16 MB for both): the bands of a few hundred games at once.
 const BANDS_KEPT: usize = 2048;
 
-/// A band compressed, made by `make` unless kept. The cache keeps two generations: a band
-/// used while the older one is still there moves to the newer, and when the newer is full the
-/// older is dropped, so the bands of games in play stay and those of games gone go.
+/// A band compressed, made by `make` unless kept (see [`Kept`]).
 fn encoded(key: BandKey, make: impl FnOnce(&BandKey) -> Part) -> Arc<Part> {
-    #[derive(Default)]
-    struct Generations {
-        new: HashMap<BandKey, Arc<Part>>,
-        old: HashMap<BandKey, Arc<Part>>,
+    static CACHE: LazyLock<Kept<BandKey, Part>> = LazyLock::new(|| Kept::new(BANDS_KEPT));
+    CACHE.get_or_make(key, make)
+}
+
+/// Values kept by key in two generations of at most `size` each: a value used while in the
+/// older generation moves to the newer, and when the newer is full the older is dropped, so
+/// that what is in use stays and what is not goes within two generations.
+struct Kept<K, V> {
+    size: usize,
+    generations: Mutex<Generations<K, V>>,
+}
+
+struct Generations<K, V> {
+    new: HashMap<K, Arc<V>>,
+    old: HashMap<K, Arc<V>>,
+}
+
+impl<K: std::hash::Hash + Eq, V> Kept<K, V> {
+    fn new(size: usize) -> Kept<K, V> {
+        Kept {
+            size: size.max(1),
+            generations: Mutex::new(Generations {
+                new: HashMap::new(),
+                old: HashMap::new(),
+            }),
+        }
     }
-    impl Generations {
-        fn put(&mut self, key: BandKey, part: Arc<Part>) {
-            if self.new.len() >= BANDS_KEPT {
-                self.old = std::mem::take(&mut self.new);
+
+    /// The value kept for `key`, or the one `make` makes (outside the lock, so that others'
+    /// lookups do not wait for it), then kept.
+    fn get_or_make(&self, key: K, make: impl FnOnce(&K) -> V) -> Arc<V> {
+        let found = {
+            let mut g = self.lock();
+            if let Some(v) = g.new.get(&key) {
+                return v.clone();
             }
-            self.new.insert(key, part);
-        }
+            g.old.remove(&key)
+        };
+        let value = found.unwrap_or_else(|| Arc::new(make(&key)));
+        let dropped = self.put(key, value.clone());
+        // The generation let go is freed here, after the lock.
+        drop(dropped);
+        value
     }
-    static CACHE: LazyLock<Mutex<Generations>> = LazyLock::new(Default::default);
-    // A poisoned lock only means another thread panicked mid-insert; the maps are still valid.
-    let lock = || CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    {
-        let mut cache = lock();
-        if let Some(part) = cache.new.get(&key) {
-            return part.clone();
-        }
-        if let Some(part) = cache.old.remove(&key) {
-            cache.put(key, part.clone());
-            return part;
-        }
+
+    /// Keeps `value` in the newer generation; the older one if it was let go to make room.
+    fn put(&self, key: K, value: Arc<V>) -> Option<HashMap<K, Arc<V>>> {
+        let mut g = self.lock();
+        let dropped = (g.new.len() >= self.size).then(|| {
+            let full = std::mem::take(&mut g.new);
+            std::mem::replace(&mut g.old, full)
+        });
+        g.new.insert(key, value);
+        dropped
     }
-    let part = Arc::new(make(&key));
-    lock().put(key, part.clone());
-    part
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Generations<K, V>> {
+        // A poisoned lock only means another thread panicked mid-insert; the maps are valid.
+        self.generations.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 /// A cell as palette indices, drawn on first use and kept.
@@ -403,6 +432,42 @@ mod tests {
         ];
         v.extend(cells::flat_colours());
         v.into_iter().map(|c| c.0).collect()
+    }
+
+    /// What is used stays, and what is not is made again once two generations have passed.
+    #[test]
+    fn kept_values_stay_while_used_and_go_two_generations_after() {
+        let kept: Kept<u32, u32> = Kept::new(4);
+        let made = std::cell::Cell::new(0);
+        let get = |k: u32| {
+            *kept.get_or_make(k, |&k| {
+                made.set(made.get() + 1);
+                k * 10
+            })
+        };
+        assert_eq!(get(1), 10);
+        assert_eq!((get(1), made.get()), (10, 1), "kept, not made again");
+        // Three more fill the newer generation; the next pushes 1 into the older one.
+        for k in 2..=5 {
+            get(k);
+        }
+        assert_eq!(made.get(), 5);
+        // 1 is in the older generation: used, it moves back to the newer without being made.
+        assert_eq!((get(1), made.get()), (10, 5));
+        // 2 is not used while two generations fill: made again when asked for.
+        for k in 100..108 {
+            get(k);
+        }
+        assert_eq!(made.get(), 13);
+        assert_eq!((get(2), made.get()), (20, 14));
+        // Never more than two generations' worth kept.
+        let g = kept.lock();
+        assert!(
+            g.new.len() <= 4 && g.old.len() <= 4,
+            "{} + {}",
+            g.new.len(),
+            g.old.len()
+        );
     }
 
     /// The bands cover the frame, one after another, and each square lies inside its rank's.

@@ -44,8 +44,9 @@ pub use location::{Location, PostgresUrl, SslMode, Tls};
 pub use rows::{
     ChallengeRow, ChallengeStatus, Finish, GameRow, GameStatus, GameThread, HeadToHead, Lease,
     LeaseGrant, LiveMessage, NewChallenge, NewGame, NewTournament, PlayerRow, RankedPlayer,
-    RatingChange, RatingPoint, SeasonLength, SeasonLine, Step, Takeback, Timing, TournamentChange,
-    TournamentEntry, TournamentKind, TournamentPlayer, TournamentRow, TournamentStatus,
+    RatingChange, RatingPoint, SeasonLength, SeasonLine, Seated, Step, Takeback, Timing,
+    TournamentChange, TournamentEntry, TournamentKind, TournamentPlayer, TournamentRow,
+    TournamentStatus,
 };
 pub use seasons::SeasonPlace;
 pub use secret::Secret;
@@ -233,7 +234,7 @@ impl Store {
         &self,
         first: Option<i64>,
         second: Option<i64>,
-    ) -> Result<(Option<(PlayerRow, bool)>, Option<(PlayerRow, bool)>)> {
+    ) -> Result<[Option<Seated>; 2]> {
         on!(self, read, |c| queries::players::pair(c, first, second))
     }
 

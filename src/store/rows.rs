@@ -304,6 +304,13 @@ pub struct NewChallenge<'a> {
 
 // Players.
 
+/// A player in a game's seat, with whether they want turn mentions (no `notify off`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seated {
+    pub player: PlayerRow,
+    pub notifies: bool,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayerRow {
     pub id: i64,

@@ -2,7 +2,7 @@
 
 use crate::decode::{self, PLAYER_COLUMNS};
 use crate::failure::Result;
-use crate::rows::{PlayerRow, RankedPlayer};
+use crate::rows::{PlayerRow, RankedPlayer, Seated};
 use crate::sql::{Sql, args};
 
 /// Creates the player or refreshes the display name: one statement, so two processes seeing
@@ -49,7 +49,7 @@ pub(crate) fn pair(
     c: &mut dyn Sql,
     first: Option<i64>,
     second: Option<i64>,
-) -> Result<(Option<(PlayerRow, bool)>, Option<(PlayerRow, bool)>)> {
+) -> Result<[Option<Seated>; 2]> {
     let rows = c.rows(
         &format!(
             "SELECT {PLAYER_COLUMNS},
@@ -57,10 +57,15 @@ pub(crate) fn pair(
              FROM players WHERE id = $1 OR id = $2"
         ),
         args![first, second],
-        |r| Ok((decode::player(r)?, r.flag(9)?)),
+        |r| {
+            Ok(Seated {
+                player: decode::player(r)?,
+                notifies: r.flag(9)?,
+            })
+        },
     )?;
-    let of = |id: Option<i64>| id.and_then(|id| rows.iter().find(|(p, _)| p.id == id).cloned());
-    Ok((of(first), of(second)))
+    let of = |id: Option<i64>| id.and_then(|id| rows.iter().find(|s| s.player.id == id).cloned());
+    Ok([of(first), of(second)])
 }
 
 /// Players whose display name matches, ignoring case (an index on `lower(display_name)` on
