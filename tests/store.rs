@@ -261,23 +261,28 @@ fn a_place_and_a_games_players_are_each_read_in_one_go() {
         let dir = tempfile::tempdir().unwrap();
         let mut s = open(&backend.fresh(dir.path()));
         let name = backend.name();
+        let here = |s: &Store, user: &str| s.arrival("test", "guild", "chan", user).unwrap();
+        let a = here(&s, "a");
         assert_eq!(
-            s.place("test", "guild", "chan").unwrap(),
-            (None, true),
+            (a.language, a.enabled, a.sender),
+            (None, true, None),
             "{name}"
         );
         s.set_language("test", "guild", "zh-TW", "mod", 1).unwrap();
         s.set_channel_enabled("test", "chan", false, "mod", 1)
             .unwrap();
+        let ann = s.upsert_player("test", "a", "Ann", 1).unwrap();
+        let a = here(&s, "a");
+        assert_eq!(a.language.as_deref(), Some("zh-TW"), "{name}");
+        assert!(!a.enabled, "{name}");
+        assert_eq!(a.sender.as_ref(), Some(&ann), "{name}");
+        // Someone else, in another channel of the server: the server's language, on, and
+        // no player yet; nor is a player of another platform taken for them.
+        s.upsert_player("other", "z", "Zed", 1).unwrap();
+        let z = s.arrival("test", "guild", "elsewhere", "z").unwrap();
         assert_eq!(
-            s.place("test", "guild", "chan").unwrap(),
-            (Some("zh-TW".to_string()), false),
-            "{name}"
-        );
-        // Another channel of the server: the server's language, and on.
-        assert_eq!(
-            s.place("test", "guild", "other").unwrap(),
-            (Some("zh-TW".to_string()), true),
+            (z.language.as_deref(), z.enabled, z.sender),
+            (Some("zh-TW"), true, None),
             "{name}"
         );
         let id = new_game(&mut s);

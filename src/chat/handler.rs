@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use crate::lang::{Lang, tr};
 use crate::sync::lock;
 use engine::Move;
-use store::{ChallengeStatus, GameStatus, Store};
+use store::{ChallengeStatus, GameStatus, PlayerRow, Store};
 
 use super::address;
 use super::buttons::{self, Action};
@@ -69,25 +69,30 @@ impl Core {
         languages_of(set, place, reader)
     }
 
-    /// The place's language setting and whether the bot answers in its channel, read in one
-    /// statement; on a store failure, no setting and on (the command then meets the failure
-    /// where it needs the store, and says so).
-    fn place(&self, place: &Place) -> (Option<Lang>, bool) {
+    /// The place's language setting, whether the bot answers in its channel and the sender's
+    /// player, read in one statement; on a store failure, no setting, on and no player (the
+    /// command then meets the failure where it needs the store, and says so).
+    fn arrival(&self, ev: &Event) -> (Option<Lang>, bool, Option<PlayerRow>) {
+        let place = &ev.place;
         match self
             .store
-            .place(&place.platform, &place.scope, &place.channel)
+            .arrival(&place.platform, &place.scope, &place.channel, &ev.sender.id)
         {
-            Ok((code, enabled)) => (code.as_deref().and_then(Lang::from_locale), enabled),
+            Ok(a) => (
+                a.language.as_deref().and_then(Lang::from_locale),
+                a.enabled,
+                a.sender,
+            ),
             Err(e) => {
                 tracing::error!(error = %e, "cannot read the place's settings");
-                (None, true)
+                (None, true, None)
             }
         }
     }
 
     /// Handles one event at time `now` (unix seconds).
     pub fn handle(&self, ev: &Event, now: i64) -> Handled {
-        let (set, enabled) = self.place(&ev.place);
+        let (set, enabled, known) = self.arrival(ev);
         let langs = languages_of(set, &ev.place, ev.sender.locale.as_deref());
         let (lang, reader) = langs;
         let recognised = match &ev.input {
@@ -136,18 +141,21 @@ impl Core {
             Verdict::Silent => return Handled::default(),
         }
         let name = plain_name(&ev.sender.name, &ev.sender.id);
-        let result = self
-            .store
-            .upsert_player(&ev.place.platform, &ev.sender.id, &name, now)
-            .map_err(ChatError::from)
-            .and_then(|me| {
-                let mut cx = Ctx {
-                    env: self.env(now, langs),
-                    ev,
-                    me,
-                };
-                run(&mut cx, cmd)
-            });
+        // Written only for a new player or a new name.
+        let me = match known {
+            Some(p) if p.display_name == name => Ok(p),
+            _ => self
+                .store
+                .upsert_player(&ev.place.platform, &ev.sender.id, &name, now),
+        };
+        let result = me.map_err(ChatError::from).and_then(|me| {
+            let mut cx = Ctx {
+                env: self.env(now, langs),
+                ev,
+                me,
+            };
+            run(&mut cx, cmd)
+        });
         match result {
             Ok(h) => h,
             Err(ChatError::Refuse(text)) => {

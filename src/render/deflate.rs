@@ -87,16 +87,20 @@ pub(crate) struct Part {
 /// [`Part`].
 pub(crate) fn part(pixels: &[u8], width: usize) -> Part {
     thread_local! {
-        /// The rows with their filter bytes, and the tokens: kept by each thread that draws
-        /// rather than asked of the allocator every time.
-        static SCRATCH: RefCell<(Vec<u8>, Vec<Token>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+        /// The rows with their filter bytes, the tokens and the bits written (copied out at
+        /// their size once the part is done): kept by each thread that draws rather than asked
+        /// of the allocator every time.
+        static SCRATCH: RefCell<(Vec<u8>, Vec<Token>, Vec<u8>)> =
+            const { RefCell::new((Vec::new(), Vec::new(), Vec::new())) };
     }
-    SCRATCH.with_borrow_mut(|(data, tokens)| {
+    SCRATCH.with_borrow_mut(|(data, tokens, bytes)| {
         with_filter_bytes(pixels, width, data);
         find_tokens(data, width + 1, tokens);
+        bytes.clear();
+        // Room for the longest token (48 bits) each: the hot loop never grows it.
+        bytes.reserve(tokens.len() * 6 + 512);
         let mut out = Bits {
-            // Room for the longest token (48 bits) each: the hot loop never grows it.
-            bytes: Vec::with_capacity(tokens.len() * 6 + 512),
+            bytes: std::mem::take(bytes),
             ..Bits::default()
         };
         block(tokens, false, &mut out);
@@ -104,8 +108,10 @@ pub(crate) fn part(pixels: &[u8], width: usize) -> Part {
         out.put(0, 3);
         out.flush();
         out.bytes.extend_from_slice(&[0, 0, 0xFF, 0xFF]);
+        let part: Box<[u8]> = out.bytes.as_slice().into();
+        *bytes = out.bytes;
         Part {
-            bytes: out.bytes.into_boxed_slice(),
+            bytes: part,
             adler: adler2::adler32_slice(data),
             len: data.len(),
         }

@@ -23,7 +23,9 @@ pub(crate) fn lengths(counts: &[u32], limit: u8) -> Vec<u8> {
     // in the order they were made (their weights never decrease).
     used.sort_by_key(|&s| (counts[s], s));
     let leaves = used.len();
-    let mut weight: Vec<u64> = used.iter().map(|&s| u64::from(counts[s])).collect();
+    // Room for the joined nodes too, so that making them never reallocates.
+    let mut weight: Vec<u64> = Vec::with_capacity(2 * leaves - 1);
+    weight.extend(used.iter().map(|&s| u64::from(counts[s])));
     let mut parent = vec![usize::MAX; 2 * leaves - 1];
     let (mut leaf, mut joined) = (0, leaves);
     for node in leaves..2 * leaves - 1 {

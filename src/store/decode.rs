@@ -127,6 +127,8 @@ pub(crate) fn challenge(r: &dyn Cells) -> Result<ChallengeRow> {
 /// The columns [`player`] reads, in its order.
 pub(crate) const PLAYER_COLUMNS: &str =
     "id, platform, user_id, display_name, rating, rated_games, wins, draws, losses";
+/// How many columns [`PLAYER_COLUMNS`] are: a query's own columns after them start here.
+pub(crate) const PLAYER_FIELDS: usize = 9;
 
 pub(crate) fn player(r: &dyn Cells) -> Result<PlayerRow> {
     const TABLE: &str = "players";

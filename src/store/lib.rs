@@ -42,8 +42,8 @@ pub use failure::{Result, StoreError};
 pub use inspect::{DatabaseState, inspect};
 pub use location::{Location, PostgresUrl, SslMode, Tls};
 pub use rows::{
-    ChallengeRow, ChallengeStatus, Finish, GameRow, GameStatus, GameThread, HeadToHead, Lease,
-    LeaseGrant, LiveMessage, NewChallenge, NewGame, NewTournament, PlayerRow, RankedPlayer,
+    Arrival, ChallengeRow, ChallengeStatus, Finish, GameRow, GameStatus, GameThread, HeadToHead,
+    Lease, LeaseGrant, LiveMessage, NewChallenge, NewGame, NewTournament, PlayerRow, RankedPlayer,
     RatingChange, RatingPoint, SeasonLength, SeasonLine, Seated, Step, Takeback, Timing,
     TournamentChange, TournamentEntry, TournamentKind, TournamentPlayer, TournamentRow,
     TournamentStatus,
@@ -730,17 +730,18 @@ impl Store {
         ))
     }
 
-    /// The language chosen for the server or room (as [`Store::language`]) and whether the bot
-    /// answers in the channel (as [`Store::channel_enabled`]), read together: what each command
-    /// needs to know of where it was said.
-    pub fn place(
+    /// What a command reads where it was said, in one statement: the language chosen for the
+    /// server or room (as [`Store::language`]), whether the bot answers in the channel (as
+    /// [`Store::channel_enabled`]) and the sender's player (as [`Store::find_player`]).
+    pub fn arrival(
         &self,
         platform: &str,
         scope: &str,
         channel: &str,
-    ) -> Result<(Option<String>, bool)> {
-        on!(self, read, |c| queries::places::place(
-            c, platform, scope, channel
+        user_id: &str,
+    ) -> Result<Arrival> {
+        on!(self, read, |c| queries::places::arrival(
+            c, platform, scope, channel, user_id
         ))
     }
 

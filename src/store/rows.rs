@@ -304,6 +304,16 @@ pub struct NewChallenge<'a> {
 
 // Players.
 
+/// What every command reads where it was said, in one statement: the language a moderator
+/// chose for the server or room, whether the bot answers in the channel, and the sender's
+/// player if they have one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arrival {
+    pub language: Option<String>,
+    pub enabled: bool,
+    pub sender: Option<PlayerRow>,
+}
+
 /// A player in a game's seat, with whether they want turn mentions (no `notify off`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seated {

@@ -3,24 +3,46 @@
 //! server or room (without a row the platform's locales decide), and the other settings a
 //! moderator chose there (the default time control), each a named value.
 
+use crate::decode::{self, PLAYER_COLUMNS, PLAYER_FIELDS};
 use crate::failure::Result;
+use crate::rows::Arrival;
 use crate::sql::{Sql, args};
 
-/// What every command reads of its place, in one statement: the language a moderator chose for
-/// the server or room, and whether the bot answers in the channel.
-pub(crate) fn place(
+/// What every command reads where it was said ([`Arrival`]), in one statement: the sender's
+/// player (none when the left join finds no row), then the place's language and whether the
+/// channel is on.
+pub(crate) fn arrival(
     c: &mut dyn Sql,
     platform: &str,
     scope: &str,
     channel: &str,
-) -> Result<(Option<String>, bool)> {
+    user_id: &str,
+) -> Result<Arrival> {
     let found = c.row(
-        "SELECT (SELECT lang FROM languages WHERE platform = $1 AND scope = $2),
-                COALESCE((SELECT enabled FROM channels WHERE platform = $1 AND channel = $3), TRUE)",
-        args![platform, scope, channel],
-        |r| Ok((r.text_or_null(0)?, r.flag(1)?)),
+        &format!(
+            "SELECT {PLAYER_COLUMNS},
+                    (SELECT lang FROM languages WHERE platform = $1 AND scope = $2),
+                    COALESCE((SELECT enabled FROM channels WHERE platform = $1 AND channel = $3),
+                             TRUE)
+             FROM (SELECT 1) AS here LEFT JOIN players ON platform = $1 AND user_id = $4"
+        ),
+        args![platform, scope, channel, user_id],
+        |r| {
+            Ok(Arrival {
+                sender: match r.int_or_null(0)? {
+                    Some(_) => Some(decode::player(r)?),
+                    None => None,
+                },
+                language: r.text_or_null(PLAYER_FIELDS)?,
+                enabled: r.flag(PLAYER_FIELDS + 1)?,
+            })
+        },
     )?;
-    Ok(found.unwrap_or((None, true)))
+    Ok(found.unwrap_or(Arrival {
+        language: None,
+        enabled: true,
+        sender: None,
+    }))
 }
 
 pub(crate) fn channel_enabled(c: &mut dyn Sql, platform: &str, channel: &str) -> Result<bool> {

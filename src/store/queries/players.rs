@@ -1,6 +1,6 @@
 //! Players and their ratings; leaderboards per scope (server or room) and global.
 
-use crate::decode::{self, PLAYER_COLUMNS};
+use crate::decode::{self, PLAYER_COLUMNS, PLAYER_FIELDS};
 use crate::failure::Result;
 use crate::rows::{PlayerRow, RankedPlayer, Seated};
 use crate::sql::{Sql, args};
@@ -60,7 +60,7 @@ pub(crate) fn pair(
         |r| {
             Ok(Seated {
                 player: decode::player(r)?,
-                notifies: r.flag(9)?,
+                notifies: r.flag(PLAYER_FIELDS)?,
             })
         },
     )?;

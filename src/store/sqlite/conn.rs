@@ -1,5 +1,9 @@
-//! [`Sql`] in SQLite's dialect: each text rewritten once per call (`$1` to `?1`, see
-//! [`sqlite_text`]) and prepared through the connection's statement cache.
+//! [`Sql`] in SQLite's dialect: each text rewritten (`$1` to `?1`, see [`sqlite_text`]) once
+//! per thread and kept, and prepared through the connection's statement cache.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 use rusqlite::types::{ToSqlOutput, Value as Cell};
 use rusqlite::{Connection, ToSql, params_from_iter};
@@ -19,9 +23,31 @@ impl ToSql for Value<'_> {
     }
 }
 
+/// How many texts a thread keeps rewritten before it starts again: the queries are a few
+/// dozen texts, used over and over.
+const MOST_KEPT: usize = 512;
+
+/// `sql` as [`sqlite_text`] rewrites it, rewritten once per thread and kept.
+fn in_sqlite_words(sql: &str) -> Rc<str> {
+    thread_local! {
+        static KEPT: RefCell<HashMap<Box<str>, Rc<str>>> = RefCell::new(HashMap::new());
+    }
+    KEPT.with_borrow_mut(|kept| {
+        if let Some(text) = kept.get(sql) {
+            return text.clone();
+        }
+        if kept.len() >= MOST_KEPT {
+            kept.clear();
+        }
+        let text: Rc<str> = sqlite_text(sql).into();
+        kept.insert(sql.into(), text.clone());
+        text
+    })
+}
+
 impl Sql for Connection {
     fn exec(&mut self, sql: &str, args: &[Value<'_>]) -> Result<u64> {
-        let mut stmt = self.prepare_cached(&sqlite_text(sql))?;
+        let mut stmt = self.prepare_cached(&in_sqlite_words(sql))?;
         if stmt.column_count() == 0 {
             return Ok(stmt.execute(params_from_iter(args))? as u64);
         }
@@ -35,7 +61,7 @@ impl Sql for Connection {
     }
 
     fn each(&mut self, sql: &str, args: &[Value<'_>], f: EachRow<'_>) -> Result<()> {
-        let mut stmt = self.prepare_cached(&sqlite_text(sql))?;
+        let mut stmt = self.prepare_cached(&in_sqlite_words(sql))?;
         let mut rows = stmt.query(params_from_iter(args))?;
         while let Some(row) = rows.next()? {
             f(row)?;
