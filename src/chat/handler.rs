@@ -141,13 +141,9 @@ impl Core {
             Verdict::Silent => return Handled::default(),
         }
         let name = plain_name(&ev.sender.name, &ev.sender.id);
-        // Written only for a new player or a new name.
-        let me = match known {
-            Some(p) if p.display_name == name => Ok(p),
-            _ => self
-                .store
-                .upsert_player(&ev.place.platform, &ev.sender.id, &name, now),
-        };
+        let me = self
+            .store
+            .refresh_player(known, &ev.place.platform, &ev.sender.id, &name, now);
         let result = me.map_err(ChatError::from).and_then(|me| {
             let mut cx = Ctx {
                 env: self.env(now, langs),

@@ -197,7 +197,21 @@ impl Store {
         name: &str,
         now: i64,
     ) -> Result<PlayerRow> {
-        if let Some(p) = self.find_player(platform, user_id)?
+        let known = self.find_player(platform, user_id)?;
+        self.refresh_player(known, platform, user_id, name, now)
+    }
+
+    /// [`Store::upsert_player`] for a player already read (`known`, none if they have no
+    /// row): written only when new or renamed.
+    pub fn refresh_player(
+        &self,
+        known: Option<PlayerRow>,
+        platform: &str,
+        user_id: &str,
+        name: &str,
+        now: i64,
+    ) -> Result<PlayerRow> {
+        if let Some(p) = known
             && p.display_name == name
         {
             return Ok(p);
@@ -436,7 +450,7 @@ impl Store {
     ) -> Result<bool> {
         let seen = queries::games::Seen::of(row);
         on!(self, write, |c| queries::games::commit_seen(
-            c, row.id, row.ply, &seen, step, now, finish
+            c, &seen, step, now, finish
         ))
     }
 

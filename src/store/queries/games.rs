@@ -227,9 +227,11 @@ pub(crate) fn rating_changes(c: &mut dyn Sql, game_id: i64) -> Result<Vec<(i64, 
     )
 }
 
-/// What a move's commit is worked out from: the game's time control, its clocks and when the
-/// mover's turn began, and which seats are the bot's, as the mover found them.
+/// What a move's commit is worked out from, as the mover found the game: its id and ply, its
+/// time control, its clocks and when the mover's turn began, and which seats are the bot's.
 pub(crate) struct Seen {
+    pub(crate) game_id: i64,
+    pub(crate) ply: u32,
     pub(crate) time_control: TimeControl,
     pub(crate) clocks: Option<BySide<i64>>,
     pub(crate) since: i64,
@@ -239,6 +241,8 @@ pub(crate) struct Seen {
 impl Seen {
     pub(crate) fn of(row: &GameRow) -> Seen {
         Seen {
+            game_id: row.id,
+            ply: row.ply,
             time_control: row.time_control,
             clocks: row.clocks,
             since: row.last_move_at,
@@ -250,7 +254,7 @@ impl Seen {
 /// Commits a move if the game is still active at `expected_ply` in the position the move was
 /// played in (a takeback and another move bring a game back to the same ply elsewhere); with
 /// `finish`, the game ends in the same transaction. False (nothing written) when another move
-/// got there first. The clocks are read first, then [`commit_seen`] writes only if they are
+/// got there first. The game is read first, then [`commit_seen`] writes only if its clocks are
 /// still what was read.
 pub(crate) fn commit_move(
     c: &mut dyn Sql,
@@ -260,65 +264,45 @@ pub(crate) fn commit_move(
     now: i64,
     finish: Option<&Finish>,
 ) -> Result<bool> {
-    let found = c.row(
-        "SELECT time_control, jade_clock, crimson_clock, last_move_at, jade_id IS NULL,
-                crimson_id IS NULL
-         FROM games WHERE id = $1 AND ply = $2 AND status = 'active' AND position = $3",
-        args![game_id, expected_ply, step.from.to_string()],
-        |r| {
-            Ok(Seen {
-                time_control: decode::column(r, TABLE, 0, TimeControl::from_code)?,
-                clocks: match (r.int_or_null(1)?, r.int_or_null(2)?) {
-                    (Some(j), Some(c)) => Some(BySide::new(j, c)),
-                    _ => None,
-                },
-                since: r.int(3)?,
-                bots: BySide::new(r.flag(4)?, r.flag(5)?),
-            })
-        },
-    )?;
-    match found {
-        Some(seen) => commit_seen(c, game_id, expected_ply, &seen, step, now, finish),
+    match game(c, game_id)? {
+        Some(row) => {
+            let seen = Seen {
+                ply: expected_ply,
+                ..Seen::of(&row)
+            };
+            commit_seen(c, &seen, step, now, finish)
+        }
         None => Ok(false),
     }
 }
 
-/// Commits a move worked out from `seen`, if the game is still active at `expected_ply`, in
-/// the position the move was played in, with the clocks seen; with `finish`, the game ends in
-/// the same transaction. Without it the commit is one statement (one round trip on
-/// PostgreSQL): the guard is in the `UPDATE`, which PostgreSQL checks again after waiting for
-/// another transaction's lock on the row (READ COMMITTED), so exactly one of two racing moves
-/// wins, and on SQLite the writer runs one statement at a time.
+/// Commits a move worked out from `seen`, if the game is still active at the ply seen, in the
+/// position the move was played in, with the clocks seen; with `finish`, the game ends in the
+/// same transaction. Without it the commit is one statement (one round trip on PostgreSQL):
+/// the guard is in the `UPDATE`, which PostgreSQL checks again after waiting for another
+/// transaction's lock on the row (READ COMMITTED), so exactly one of two racing moves wins,
+/// and on SQLite the writer runs one statement at a time.
 pub(crate) fn commit_seen(
     c: &mut dyn Sql,
-    game_id: i64,
-    expected_ply: u32,
     seen: &Seen,
     step: &Step,
     now: i64,
     finish: Option<&Finish>,
 ) -> Result<bool> {
     match finish {
-        None => advance(c, game_id, expected_ply, seen, step, now),
+        None => advance(c, seen, step, now),
         Some(f) => c.tx(|tx| {
-            if !advance(tx, game_id, expected_ply, seen, step, now)? {
+            if !advance(tx, seen, step, now)? {
                 return Ok(false);
             }
-            finish_in(tx, game_id, f, now)?;
+            finish_in(tx, seen.game_id, f, now)?;
             Ok(true)
         }),
     }
 }
 
 /// The move's one `UPDATE`, guarded by what it was worked out from; whether it was written.
-fn advance(
-    c: &mut dyn Sql,
-    game_id: i64,
-    expected_ply: u32,
-    seen: &Seen,
-    step: &Step,
-    now: i64,
-) -> Result<bool> {
+fn advance(c: &mut dyn Sql, seen: &Seen, step: &Step, now: i64) -> Result<bool> {
     let mover = step.from.turn();
     let t = Timing::after(
         seen.time_control,
@@ -341,8 +325,8 @@ fn advance(
            AND last_move_at = $14 AND jade_clock IS NOT DISTINCT FROM $15
            AND crimson_clock IS NOT DISTINCT FROM $16",
         args![
-            game_id,
-            expected_ply,
+            seen.game_id,
+            seen.ply,
             step.mv.to_string(),
             codec::capture_code(step.captured).to_string(),
             codec::hash_code(step.before),
